@@ -1,0 +1,27 @@
+/**
+ * The writable side of the engine -> UI bridge. Only engine code (the uiPublish system and boot)
+ * writes these; the UI imports the read-only views from `engine/signals.ts`.
+ */
+import { signal } from '@preact/signals-core';
+import type { LatLonDistance } from '../../data/geoMath';
+import type { ViewName } from '../layers';
+
+export interface EngineErrorInfo {
+  /** A short message fit for users. */
+  message: string;
+  /** Technical detail for the error box and logs. */
+  detail: string;
+}
+
+export const state = {
+  ready: signal(false),
+  error: signal<EngineErrorInfo | null>(null),
+  fps: signal(0),
+  drawCalls: signal(0),
+  entities: signal(0),
+  frameMs: signal(0),
+  systemMs: signal<Readonly<Record<string, number>>>({}),
+  camera: signal<LatLonDistance>({ lat: 0, lon: 0, distance: 600 }),
+  view: signal<ViewName>('landing'),
+  renderer: signal(''),
+};

@@ -1,0 +1,23 @@
+/**
+ * Commands in: the UI (and the automation handle) ask the engine to do things by pushing typed
+ * commands. They are applied at the start of the next frame by the command system. Commands carry
+ * domain ids, never raw entity ids (bitecs recycles those).
+ */
+import { enqueue } from './bridge/commandQueue';
+import type { LayerName, ViewName } from './layers';
+
+export type Command =
+  /** Switch to a view preset (camera limits, auto-rotate, interactivity). */
+  | { type: 'setView'; view: ViewName }
+  /** Jump the camera; omitted fields keep their value. Distance is clamped to the view's limits. */
+  | { type: 'setCamera'; lat?: number; lon?: number; distance?: number }
+  /** Animate the camera (default 2000 ms, ease-in-out cubic). */
+  | { type: 'flyTo'; lat: number; lon: number; distance?: number; durationMs?: number }
+  /** Turn a layer on or off. */
+  | { type: 'setLayer'; layer: LayerName; on: boolean }
+  /** Override auto-rotation for the current view. */
+  | { type: 'setAutoRotate'; on: boolean };
+
+export function sendCommand(command: Command): void {
+  enqueue(command);
+}

@@ -1,0 +1,76 @@
+/**
+ * The frame pipeline: the single ordered list of systems, run once per frame before Babylon
+ * renders. Each system is timed; the timings feed the stats handle and the profiler.
+ *
+ *   commands -> camera -> lod -> renderSync -> uiPublish (every 250 ms)
+ */
+import { commandSystem } from '../systems/commandSystem';
+import { cameraSystem } from '../systems/cameraSystem';
+import { lodSystem } from '../systems/lodSystem';
+import { renderSyncSystem } from '../systems/renderSyncSystem';
+import { UI_PUBLISH_MS, uiPublishSystem } from '../systems/uiPublishSystem';
+import type { AtlasWorld } from './world';
+
+export type System = (world: AtlasWorld) => void;
+
+export interface PipelineEntry {
+  readonly name: string;
+  readonly run: System;
+}
+
+/** Runs `system` at most once every `ms` milliseconds of frame time. */
+export function every(ms: number, system: System): System {
+  let last = -Infinity;
+  return (world) => {
+    if (world.time.now - last >= ms) {
+      last = world.time.now;
+      system(world);
+    }
+  };
+}
+
+export const pipeline: readonly PipelineEntry[] = [
+  { name: 'commands', run: commandSystem },
+  { name: 'camera', run: cameraSystem },
+  { name: 'lod', run: lodSystem },
+  { name: 'renderSync', run: renderSyncSystem },
+  { name: 'uiPublish', run: every(UI_PUBLISH_MS, uiPublishSystem) },
+];
+
+/** Weight of the newest sample in the smoothed timings (about a 20-frame window). */
+export const TIMING_SMOOTHING = 0.1;
+/** Longest frame step the simulation takes, so a backgrounded tab does not jump on return. */
+export const MAX_DT_SECONDS = 0.1;
+
+/** Advances the clock and runs every system in order, timing each. */
+export function runPipeline(
+  world: AtlasWorld,
+  now: number,
+  entries: readonly PipelineEntry[] = pipeline,
+  clock: () => number = () => performance.now(),
+): void {
+  const t = world.time;
+  t.dt = t.frame === 0 ? 0 : Math.min(MAX_DT_SECONDS, Math.max(0, (now - t.now) / 1000));
+  t.now = now;
+  t.frame++;
+  for (const entry of entries) {
+    const start = clock();
+    entry.run(world);
+    recordTiming(world, entry.name, clock() - start);
+  }
+}
+
+/** Stores a system's (or the render's) time for this frame and folds it into the smoothed value. */
+export function recordTiming(world: AtlasWorld, name: string, ms: number): void {
+  const stats = world.stats;
+  stats.lastMs[name] = ms;
+  const prev = stats.systemMs[name];
+  stats.systemMs[name] = prev === undefined ? ms : prev + (ms - prev) * TIMING_SMOOTHING;
+}
+
+/** Sum of the smoothed timings: our CPU work per frame. */
+export function totalSmoothedMs(world: AtlasWorld): number {
+  let sum = 0;
+  for (const k in world.stats.systemMs) sum += world.stats.systemMs[k] ?? 0;
+  return sum;
+}

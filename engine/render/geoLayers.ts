@@ -1,0 +1,63 @@
+/**
+ * Loads one level of detail of the geo layers (land fill, coastline, borders) from the compact
+ * assets in public/geo and turns each into one merged mesh.
+ */
+import { Color3 } from '@babylonjs/core/Maths/math.color';
+import type { Mesh } from '@babylonjs/core/Meshes/mesh';
+import type { Scene } from '@babylonjs/core/scene';
+import { GLOBE_RADIUS } from '../../data/geoMath';
+import type { LayerName } from '../layers';
+import { LOD_110M } from '../world';
+import { fetchLineSet, fetchSurface } from './geoAssets';
+import { buildLineMesh, buildSurfaceMesh } from './geoMeshes';
+import { lineMaterial, surfaceMaterial } from './materials';
+
+/** Radii above the ocean (scene units) so fills and lines never z-fight with what is below. */
+export const LAND_RADIUS = GLOBE_RADIUS + 0.12;
+export const COAST_RADIUS = GLOBE_RADIUS + 0.3;
+export const BORDER_RADIUS = GLOBE_RADIUS + 0.32;
+
+export interface LoadedGeoLayer {
+  layer: LayerName;
+  mesh: Mesh;
+}
+
+export async function loadGeoLod(scene: Scene, baseUrl: string, lod: number): Promise<LoadedGeoLayer[]> {
+  const res = lod === LOD_110M ? '110m' : '50m';
+  const [land, coast, borders] = await Promise.all([
+    fetchSurface(`${baseUrl}/geo/land-${res}.bin`),
+    fetchLineSet(`${baseUrl}/geo/coastline-${res}.bin`),
+    fetchLineSet(`${baseUrl}/geo/borders-${res}.bin`),
+  ]);
+  const landMat = surfaceMaterial(`landMat-${res}`, scene, {
+    color: Color3.FromHexString('#2f5d46'),
+    rimColor: Color3.FromHexString('#5fa88a'),
+    ambient: 0.4,
+    rimStrength: 0.25,
+  });
+  // Triangles come from earcut in lon/lat space; draw both faces rather than depend on winding.
+  landMat.backFaceCulling = false;
+  return [
+    { layer: 'land', mesh: buildSurfaceMesh(scene, `land-${res}`, land, LAND_RADIUS, landMat) },
+    {
+      layer: 'coastline',
+      mesh: buildLineMesh(
+        scene,
+        `coastline-${res}`,
+        coast,
+        COAST_RADIUS,
+        lineMaterial(`coastMat-${res}`, scene, Color3.FromHexString('#8fd3ff'), 0.85),
+      ),
+    },
+    {
+      layer: 'borders',
+      mesh: buildLineMesh(
+        scene,
+        `borders-${res}`,
+        borders,
+        BORDER_RADIUS,
+        lineMaterial(`borderMat-${res}`, scene, Color3.FromHexString('#f4d58d'), 0.55),
+      ),
+    },
+  ];
+}

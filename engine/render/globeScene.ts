@@ -1,0 +1,234 @@
+/**
+ * The Babylon side of the globe: engine, scene, orbit camera and the always-present meshes
+ * (ocean, atmosphere, stars). Geo layers are added by geoLayers.ts.
+ */
+import { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera';
+import { Engine } from '@babylonjs/core/Engines/engine';
+import { Color3, Color4 } from '@babylonjs/core/Maths/math.color';
+import { Vector3 } from '@babylonjs/core/Maths/math.vector';
+import { Mesh } from '@babylonjs/core/Meshes/mesh';
+import { CreateSphere } from '@babylonjs/core/Meshes/Builders/sphereBuilder';
+import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
+import { Scene } from '@babylonjs/core/scene';
+import { GLOBE_RADIUS } from '../../data/geoMath';
+import type { OrbitRig } from '../world';
+import { atmosphereMaterial, lightDirection, starMaterial, surfaceMaterial } from './materials';
+
+/** Camera constants (spec globe.md section 9): fov 45 degrees, near 1, far 50000. */
+export const CAMERA_FOV_DEG = 45;
+export const CAMERA_NEAR = 1;
+export const CAMERA_FAR = 50000;
+/** Device pixel ratio cap (spec: 2). */
+export const PIXEL_RATIO_CAP = 2;
+/** Damping: Babylon's inertia is the fraction of velocity kept per frame (1 - 0.1 damping). */
+export const CAMERA_INERTIA = 0.9;
+/** Background stars (spec globe.md section 1): 10,000 in a 2000-unit cube. */
+export const STAR_COUNT = 10_000;
+export const STAR_CUBE = 2000;
+/** Stars closer than this to the centre would sit between the camera and the globe: skip them. */
+export const STAR_CLEAR_RADIUS = 900;
+/** Ocean sphere tessellation (spec desktop default: 64 segments). */
+export const OCEAN_SEGMENTS = 64;
+export const ATMOSPHERE_RADIUS = GLOBE_RADIUS * 1.06;
+
+export interface GlobeScene {
+  engine: Engine;
+  scene: Scene;
+  camera: ArcRotateCamera;
+  rig: OrbitRig;
+  ocean: Mesh;
+  atmosphere: Mesh;
+  stars: Mesh;
+  /** Per-frame: points the key light from the camera, a little up and to the left. */
+  updateLight(): void;
+}
+
+export function createEngine(canvas: HTMLCanvasElement): Engine {
+  const engine = new Engine(
+    canvas,
+    true,
+    {
+      // Screenshots and pixel tests read the canvas after the frame.
+      preserveDrawingBuffer: true,
+      stencil: false,
+      powerPreference: 'high-performance',
+      failIfMajorPerformanceCaveat: false,
+    },
+    false,
+  );
+  if (engine.webGLVersion < 2) {
+    engine.dispose();
+    throw new Error('WebGL2 is required but this browser only offers WebGL1.');
+  }
+  engine.setHardwareScalingLevel(1 / Math.min(window.devicePixelRatio || 1, PIXEL_RATIO_CAP));
+  return engine;
+}
+
+/** Mulberry32: tiny seeded PRNG so the star field is the same on every load. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function createStars(scene: Scene): Mesh {
+  const rand = mulberry32(0x5eed);
+  const positions = new Float32Array(STAR_COUNT * 3);
+  const uvs = new Float32Array(STAR_COUNT * 2);
+  let n = 0;
+  while (n < STAR_COUNT) {
+    const x = (rand() - 0.5) * STAR_CUBE;
+    const y = (rand() - 0.5) * STAR_CUBE;
+    const z = (rand() - 0.5) * STAR_CUBE;
+    if (x * x + y * y + z * z < STAR_CLEAR_RADIUS * STAR_CLEAR_RADIUS) continue;
+    positions[n * 3] = x;
+    positions[n * 3 + 1] = y;
+    positions[n * 3 + 2] = z;
+    // Most stars faint and small, a few bright ones.
+    const b = rand();
+    uvs[n * 2] = 1 + b * b * 1.6;
+    uvs[n * 2 + 1] = 0.25 + 0.75 * b * b;
+    n++;
+  }
+  const mesh = new Mesh('stars', scene);
+  const vd = new VertexData();
+  vd.positions = positions;
+  vd.uvs = uvs;
+  vd.applyToMesh(mesh, false);
+  mesh.material = starMaterial('starsMat', scene, 1);
+  mesh.isPickable = false;
+  mesh.alwaysSelectAsActiveMesh = true;
+  return mesh;
+}
+
+export function createGlobeScene(engine: Engine): GlobeScene {
+  const scene = new Scene(engine);
+  scene.useRightHandedSystem = true;
+  scene.clearColor = new Color4(0.005, 0.008, 0.02, 1);
+  // The globe's materials are our own shaders: nothing needs scene lights, fog or picking.
+  scene.skipPointerMovePicking = true;
+  scene.autoClear = true;
+  scene.blockMaterialDirtyMechanism = false;
+
+  const camera = new ArcRotateCamera('camera', Math.PI / 2, Math.PI / 2, 600, Vector3.Zero(), scene);
+  camera.fov = (CAMERA_FOV_DEG * Math.PI) / 180;
+  camera.minZ = CAMERA_NEAR;
+  camera.maxZ = CAMERA_FAR;
+  camera.inertia = CAMERA_INERTIA;
+  camera.panningSensibility = 0; // pan off (spec)
+  camera.wheelDeltaPercentage = 0.01;
+  camera.pinchDeltaPercentage = 0.002;
+  camera.angularSensibilityX = 2000;
+  camera.angularSensibilityY = 2000;
+  camera.lowerBetaLimit = Math.PI * 0.05;
+  camera.upperBetaLimit = Math.PI * 0.95;
+  camera.lowerRadiusLimit = 200.1;
+  camera.upperRadiusLimit = 2500;
+  const canvas = engine.getRenderingCanvas();
+  if (canvas) camera.attachControl(true);
+
+  let pointerDown = false;
+  scene.onPointerObservable.add((info) => {
+    // 1 = POINTERDOWN, 2 = POINTERUP (PointerEventTypes), read without importing the enum map.
+    if (info.type === 1) pointerDown = true;
+    else if (info.type === 2) pointerDown = false;
+  });
+
+  let inputEnabled = true;
+  const rig: OrbitRig = {
+    get alpha() {
+      return camera.alpha;
+    },
+    set alpha(v) {
+      camera.alpha = v;
+    },
+    get beta() {
+      return camera.beta;
+    },
+    set beta(v) {
+      camera.beta = v;
+    },
+    get radius() {
+      return camera.radius;
+    },
+    set radius(v) {
+      camera.radius = v;
+    },
+    get lowerRadiusLimit() {
+      return camera.lowerRadiusLimit ?? 0;
+    },
+    set lowerRadiusLimit(v) {
+      camera.lowerRadiusLimit = v;
+    },
+    get upperRadiusLimit() {
+      return camera.upperRadiusLimit ?? Infinity;
+    },
+    set upperRadiusLimit(v) {
+      camera.upperRadiusLimit = v;
+    },
+    stopInertia() {
+      camera.inertialAlphaOffset = 0;
+      camera.inertialBetaOffset = 0;
+      camera.inertialRadiusOffset = 0;
+    },
+    setInputEnabled(on) {
+      if (on === inputEnabled) return;
+      inputEnabled = on;
+      if (on) camera.attachControl(true);
+      else camera.detachControl();
+    },
+    get pointerDown() {
+      return pointerDown;
+    },
+  };
+
+  const ocean = CreateSphere('ocean', { diameter: GLOBE_RADIUS * 2, segments: OCEAN_SEGMENTS }, scene);
+  ocean.material = surfaceMaterial('oceanMat', scene, {
+    color: Color3.FromHexString('#0b2f5b'),
+    rimColor: Color3.FromHexString('#3d7fd1'),
+    ambient: 0.35,
+    rimStrength: 0.55,
+  });
+  ocean.isPickable = false;
+
+  const atmosphere = CreateSphere(
+    'atmosphere',
+    { diameter: ATMOSPHERE_RADIUS * 2, segments: 48, sideOrientation: Mesh.BACKSIDE },
+    scene,
+  );
+  atmosphere.material = atmosphereMaterial(
+    'atmosphereMat',
+    scene,
+    Color3.FromHexString('#4f9dff'),
+    GLOBE_RADIUS,
+    ATMOSPHERE_RADIUS,
+  );
+  atmosphere.isPickable = false;
+  // Draw after the opaque globe so additive blending lands on top of it.
+  atmosphere.renderingGroupId = 1;
+  scene.setRenderingAutoClearDepthStencil(1, false);
+
+  const stars = createStars(scene);
+
+  const tmpUp = new Vector3();
+  const tmpRight = new Vector3();
+  const updateLight = (): void => {
+    const pos = camera.position;
+    camera.getDirectionToRef(Vector3.UpReadOnly, tmpUp);
+    camera.getDirectionToRef(Vector3.RightReadOnly, tmpRight);
+    const r = pos.length();
+    lightDirection.set(
+      pos.x + (tmpUp.x * 0.45 - tmpRight.x * 0.35) * r,
+      pos.y + (tmpUp.y * 0.45 - tmpRight.y * 0.35) * r,
+      pos.z + (tmpUp.z * 0.45 - tmpRight.z * 0.35) * r,
+    );
+    lightDirection.normalize();
+  };
+
+  return { engine, scene, camera, rig, ocean, atmosphere, stars, updateLight };
+}

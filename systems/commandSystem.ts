@@ -1,0 +1,74 @@
+/**
+ * commandSystem - applies the UI's commands at the start of the frame.
+ * Reads: the command queue. Writes: view, preset, layers, autoRotate, flyTo, rig (jumps).
+ * Order: first. Cadence: every frame.
+ */
+import { drainInto } from '../engine/bridge/commandQueue';
+import { VIEW_PRESETS } from '../engine/layers';
+import type { AtlasWorld } from '../engine/world';
+import { clamp, wrapLon } from '../data/geoMath';
+import { FLY_TO_DEFAULT_MS, applyCameraToRig } from './cameraSystem';
+
+export function commandSystem(world: AtlasWorld): void {
+  const list = world.commands;
+  list.length = 0;
+  drainInto(list);
+  for (const c of list) {
+    switch (c.type) {
+      case 'setView': {
+        const preset = VIEW_PRESETS[c.view];
+        world.view = c.view;
+        world.preset = preset;
+        world.autoRotate = preset.autoRotate;
+        world.rig.lowerRadiusLimit = preset.minDistance;
+        world.rig.upperRadiusLimit = preset.maxDistance;
+        world.rig.setInputEnabled(preset.interactive);
+        const d = clamp(world.camera.distance, preset.minDistance, preset.maxDistance);
+        if (d !== world.camera.distance) {
+          world.camera = { ...world.camera, distance: d };
+          applyCameraToRig(world.camera, world.rig);
+        }
+        break;
+      }
+      case 'setCamera': {
+        const next = {
+          lat: clamp(c.lat ?? world.camera.lat, -90, 90),
+          lon: wrapLon(c.lon ?? world.camera.lon),
+          distance: clamp(
+            c.distance ?? world.camera.distance,
+            world.preset.minDistance,
+            world.preset.maxDistance,
+          ),
+        };
+        world.flyTo = null;
+        world.camera = next;
+        applyCameraToRig(next, world.rig);
+        world.rig.stopInertia();
+        break;
+      }
+      case 'flyTo':
+        world.flyTo = {
+          from: { ...world.camera },
+          to: {
+            lat: clamp(c.lat, -90, 90),
+            lon: wrapLon(c.lon),
+            distance: clamp(
+              c.distance ?? world.camera.distance,
+              world.preset.minDistance,
+              world.preset.maxDistance,
+            ),
+          },
+          startMs: world.time.now,
+          durationMs: c.durationMs ?? FLY_TO_DEFAULT_MS,
+        };
+        break;
+      case 'setLayer':
+        world.layers[c.layer] = c.on;
+        break;
+      case 'setAutoRotate':
+        world.autoRotate = c.on;
+        break;
+    }
+  }
+  list.length = 0;
+}

@@ -1,0 +1,124 @@
+import { expect, test, type Page } from '@playwright/test';
+import { requireWebGL2 } from './helpers';
+
+/** Samples the globe canvas (drawn with preserveDrawingBuffer) at a CSS-pixel position. */
+async function canvasPixel(page: Page, x: number, y: number): Promise<[number, number, number]> {
+  return page.evaluate(
+    ([px, py]) => {
+      const src = document.getElementById('atlas-globe');
+      if (!(src instanceof HTMLCanvasElement)) throw new Error('no globe canvas');
+      const scale = src.width / src.clientWidth;
+      const c = document.createElement('canvas');
+      c.width = 5;
+      c.height = 5;
+      const ctx = c.getContext('2d');
+      if (!ctx) throw new Error('no 2d context');
+      ctx.drawImage(src, px * scale - 2, py * scale - 2, 5, 5, 0, 0, 5, 5);
+      const d = ctx.getImageData(2, 2, 1, 1).data;
+      return [d[0] ?? 0, d[1] ?? 0, d[2] ?? 0] as [number, number, number];
+    },
+    [x, y] as const,
+  );
+}
+
+/** Sets the camera and waits until the engine has applied it and drawn a few frames. */
+async function setCamera(page: Page, lat: number, lon: number, distance: number): Promise<void> {
+  await page.evaluate((v) => window.atlas?.camera.set(v), { lat, lon, distance });
+  await expect
+    .poll(() =>
+      page.evaluate((want) => {
+        const c = window.atlas?.camera.get();
+        return c !== undefined && Math.abs(c.lat - want.lat) < 0.5 && Math.abs(c.lon - want.lon) < 0.5;
+      }, { lat, lon }),
+    )
+    .toBe(true);
+  const frame = await page.evaluate(() => window.atlas?.stats().frame ?? 0);
+  await expect.poll(() => page.evaluate(() => window.atlas?.stats().frame ?? 0)).toBeGreaterThan(frame + 3);
+}
+
+test.describe('the globe', () => {
+  test('reaches engine-ready within 10 s on /app with WebGL2', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/app');
+    const renderer = await requireWebGL2(page);
+    test.info().annotations.push({ type: 'renderer', description: renderer });
+    const ms = await page.evaluate(async () => {
+      const t0 = performance.now();
+      await Promise.race([
+        window.atlas?.whenReady(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('not ready in 10 s')), 10_000)),
+      ]);
+      return performance.now() - t0;
+    });
+    expect(ms).toBeLessThan(10_000);
+    await expect(page.getByText('ATLAS LOADING')).toBeHidden();
+    const stats = await page.evaluate(() => window.atlas?.stats());
+    expect(stats?.drawCalls).toBeGreaterThan(0);
+    expect(stats?.entities).toBeGreaterThan(3);
+    expect(errors).toEqual([]);
+    await expect(page).toHaveTitle('Globe | ATLAS');
+  });
+
+  test('draws land where land is and ocean where ocean is', async ({ page }) => {
+    await page.goto('/app');
+    await page.evaluate(() => window.atlas?.whenReady());
+    const cx = 640;
+    const cy = 360;
+    // Central Africa (Congo basin) at screen centre...
+    await setCamera(page, 2, 22, 600);
+    const land = await canvasPixel(page, cx, cy);
+    await page.screenshot({ path: test.info().outputPath('globe-africa.png') });
+    // ...then the middle of the South Atlantic.
+    await setCamera(page, -30, -20, 600);
+    const ocean = await canvasPixel(page, cx, cy);
+    await page.screenshot({ path: test.info().outputPath('globe-atlantic.png') });
+    const diff = Math.abs(land[0] - ocean[0]) + Math.abs(land[1] - ocean[1]) + Math.abs(land[2] - ocean[2]);
+    expect(diff, `land ${land.join(',')} vs ocean ${ocean.join(',')}`).toBeGreaterThan(40);
+    // The ocean is blue-dominant, the land is not.
+    expect(ocean[2]).toBeGreaterThan(ocean[1]);
+    expect(land[1]).toBeGreaterThanOrEqual(land[2]);
+    // Space outside the globe is near black.
+    const space = await canvasPixel(page, 20, 700);
+    expect(space[0] + space[1] + space[2]).toBeLessThan(120);
+  });
+
+  test('keeps one globe across route changes', async ({ page }) => {
+    await page.goto('/app');
+    await page.evaluate(() => window.atlas?.whenReady());
+    await page.evaluate(() => {
+      (document.getElementById('atlas-globe') as HTMLCanvasElement & { __mark?: number }).__mark = 42;
+    });
+    await page.getByRole('link', { name: 'Feeds' }).click();
+    await expect(page).toHaveURL(/\/feeds$/);
+    await expect(page).toHaveTitle('Live Intelligence Feed | ATLAS');
+    await page.getByRole('link', { name: 'Globe', exact: true }).click();
+    await expect(page).toHaveURL(/\/app$/);
+    const mark = await page.evaluate(
+      () => (document.getElementById('atlas-globe') as HTMLCanvasElement & { __mark?: number }).__mark,
+    );
+    expect(mark).toBe(42);
+    expect(await page.locator('canvas#atlas-globe').count()).toBe(1);
+  });
+
+  test('auto-rotates on the landing view and clamps distance on /app', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => window.atlas?.whenReady());
+    const a = await page.evaluate(() => window.atlas?.camera.get().lon ?? 0);
+    await page.waitForTimeout(1500);
+    const b = await page.evaluate(() => window.atlas?.camera.get().lon ?? 0);
+    expect(Math.abs(b - a)).toBeGreaterThan(0.5);
+    await page.goto('/app');
+    await page.evaluate(() => window.atlas?.whenReady());
+    await page.evaluate(() => window.atlas?.camera.set({ distance: 5000 }));
+    await expect.poll(() => page.evaluate(() => window.atlas?.camera.get().distance)).toBe(1000);
+    await page.evaluate(() => window.atlas?.camera.set({ distance: 10 }));
+    await expect.poll(() => page.evaluate(() => window.atlas?.camera.get().distance)).toBeCloseTo(200.1, 5);
+  });
+
+  test('login-required routes redirect to /login', async ({ page }) => {
+    await page.goto('/timeline');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveTitle('Sign In | ATLAS');
+  });
+});

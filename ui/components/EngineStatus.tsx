@@ -1,0 +1,28 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { engineError, engineReady } from '../../engine/signals';
+
+/** The route-level loading screen until the globe's first frame, or the engine's error. */
+export function EngineStatus() {
+  useSignals();
+  const error = engineError.value;
+  if (error) {
+    return (
+      <div className="engine-status engine-status--error" role="alert">
+        <h2>SYSTEM ERROR DETECTED</h2>
+        <p>{error.message}</p>
+        <pre>{error.detail}</pre>
+        <button type="button" onClick={() => window.location.reload()}>
+          RESTART APPLICATION
+        </button>
+      </div>
+    );
+  }
+  if (engineReady.value) return null;
+  return (
+    <div className="engine-status" aria-live="polite">
+      <div className="engine-status__spinner" />
+      <h2>ATLAS LOADING</h2>
+      <p>Initializing intelligence systems...</p>
+    </div>
+  );
+}

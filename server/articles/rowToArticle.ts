@@ -1,0 +1,84 @@
+/**
+ * Database row -> wire Article. The only place that knows both shapes, so the client never sees
+ * column names and a schema change touches one function.
+ */
+import { isArticleSentiment, type Article } from '../../data/article';
+import type { ArticleRow } from '../db/schema';
+
+/** The columns rowToArticle reads; queries select exactly these (content can be large). */
+export const ARTICLE_WIRE_COLUMNS = [
+  'id',
+  'url',
+  'title',
+  'description',
+  'source',
+  'publisher',
+  'author',
+  'image_url',
+  'published_at',
+  'created_at',
+  'latitude',
+  'longitude',
+  'location_name',
+  'country',
+  'city',
+  'category',
+  'categories',
+  'sentiment',
+  'sentiment_score',
+  'emoji',
+  'is_sample',
+] as const satisfies readonly (keyof ArticleRow)[];
+
+export type ArticleWireRow = Pick<ArticleRow, (typeof ARTICLE_WIRE_COLUMNS)[number]>;
+
+export function rowToArticle(row: ArticleWireRow): Article {
+  const latitude = finiteOrNull(row.latitude);
+  const longitude = finiteOrNull(row.longitude);
+  const category = row.category === '' ? 'general' : row.category;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    url: row.url,
+    source: { name: row.source ?? row.publisher ?? 'Unknown Publisher' },
+    author: row.author,
+    urlToImage: row.image_url,
+    publishedAt: row.published_at,
+    createdAt: row.created_at,
+    latitude,
+    longitude,
+    location: {
+      name: row.location_name,
+      city: row.city,
+      country: row.country,
+      lat: latitude,
+      lon: longitude,
+    },
+    extractedLocation: { country: row.country },
+    category,
+    categories: parseCategories(row.categories, category),
+    sentiment: isArticleSentiment(row.sentiment) ? row.sentiment : 'neutral',
+    sentimentScore: finiteOrNull(row.sentiment_score),
+    emoji: row.emoji,
+    isSample: row.is_sample === 1,
+  };
+}
+
+function finiteOrNull(value: number | null): number | null {
+  return value !== null && Number.isFinite(value) ? value : null;
+}
+
+/** A corrupt JSON cell must not fail the whole list: fall back to the primary category. */
+function parseCategories(json: string, category: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (Array.isArray(parsed)) {
+      const names = parsed.filter((c): c is string => typeof c === 'string' && c !== '');
+      if (names.length > 0) return names;
+    }
+  } catch {
+    // fall through
+  }
+  return [category];
+}

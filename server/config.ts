@@ -1,0 +1,177 @@
+/**
+ * Server configuration, read once from the environment. Every problem is collected and reported
+ * together so a misconfigured deployment fails at boot with one readable message, not at the first
+ * request that happens to touch the bad value.
+ */
+import path from 'node:path';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; /** absolute path, or ':memory:' */ file: string }
+  | {
+      kind: 'postgres';
+      /** Connection string without ATLAS's own `schema` parameter. */
+      url: string;
+      /** Schema to create and use (search_path); from `?schema=` in DATABASE_URL. */
+      schema: string | null;
+    };
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  logLevel: LogLevel;
+  /** Absolute path of the built client (vite build output). */
+  distDir: string;
+  /** Absolute path of public/ (static assets Vite copies into dist). */
+  publicDir: string;
+  /** ATLAS_SEED_SYNTHETIC: number of synthetic articles to seed at boot into an empty table. */
+  seedSynthetic: number;
+}
+
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+export const DEFAULT_SQLITE_FILE = 'var/atlas.db';
+/** Upper bound for ATLAS_SEED_SYNTHETIC: a typo like 10000000 should not fill the disk. */
+export const MAX_SEED_SYNTHETIC = 1_000_000;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Reads the config from `env` (default `process.env`); relative paths resolve against `cwd`. */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const problems: string[] = [];
+  const get = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+
+  const port = parseIntInRange(get('PORT'), 3000, 0, 65535, 'PORT', problems);
+  const host = get('HOST') ?? '0.0.0.0';
+  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) {
+    problems.push(`HOST must be a host name or IP address, got "${host}"`);
+  }
+
+  const logLevelRaw = (get('LOG_LEVEL') ?? 'info').toLowerCase();
+  const logLevel = LOG_LEVELS.find((level) => level === logLevelRaw);
+  if (logLevel === undefined) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevelRaw}"`);
+  }
+
+  const database = parseDatabaseUrl(get('DATABASE_URL'), cwd, problems);
+  const seedSynthetic = parseIntInRange(
+    get('ATLAS_SEED_SYNTHETIC'),
+    0,
+    0,
+    MAX_SEED_SYNTHETIC,
+    'ATLAS_SEED_SYNTHETIC',
+    problems,
+  );
+
+  if (problems.length > 0 || database === null || logLevel === undefined) {
+    throw new ConfigError(problems);
+  }
+  return {
+    port,
+    host,
+    database,
+    logLevel,
+    distDir: path.resolve(cwd, get('ATLAS_DIST_DIR') ?? 'dist'),
+    publicDir: path.resolve(cwd, get('ATLAS_PUBLIC_DIR') ?? 'public'),
+    seedSynthetic,
+  };
+}
+
+function parseIntInRange(
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+  name: string,
+  problems: string[],
+): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) {
+    problems.push(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+    return fallback;
+  }
+  const value = Number(raw);
+  if (value < min || value > max) {
+    problems.push(`${name} must be between ${min} and ${max}, got ${value}`);
+    return fallback;
+  }
+  return value;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * Accepted forms: unset (SQLite at var/atlas.db), `sqlite:<path>`, `sqlite://<path>`,
+ * `sqlite::memory:`, a plain file path, and `postgres://` / `postgresql://` URLs (an optional
+ * `?schema=name` selects a PostgreSQL schema, which lets tests run side by side in one database).
+ */
+export function parseDatabaseUrl(
+  raw: string | undefined,
+  cwd: string,
+  problems: string[],
+): DatabaseConfig | null {
+  if (raw === undefined) return { kind: 'sqlite', file: path.resolve(cwd, DEFAULT_SQLITE_FILE) };
+
+  if (/^postgres(ql)?:\/\//i.test(raw)) {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      problems.push('DATABASE_URL is not a valid postgres:// URL');
+      return null;
+    }
+    if (url.hostname === '' && !url.searchParams.has('host')) {
+      problems.push('DATABASE_URL must name a host, e.g. postgres://user@127.0.0.1:5432/atlas');
+      return null;
+    }
+    const schema = url.searchParams.get('schema');
+    url.searchParams.delete('schema');
+    if (schema !== null && !SCHEMA_NAME.test(schema)) {
+      problems.push(
+        `DATABASE_URL schema must match ${SCHEMA_NAME.source} (lower case), got "${schema}"`,
+      );
+      return null;
+    }
+    return { kind: 'postgres', url: url.toString(), schema };
+  }
+
+  const sqliteMatch = /^sqlite:(?:\/\/)?(.*)$/i.exec(raw);
+  if (sqliteMatch !== null) {
+    const file = sqliteMatch[1] ?? '';
+    if (file === '') {
+      problems.push('DATABASE_URL "sqlite:" needs a file path, e.g. sqlite:var/atlas.db');
+      return null;
+    }
+    return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(cwd, file) };
+  }
+
+  // Anything else with a scheme (mysql://, file://...) is a mistake, not a relative file name.
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) {
+    problems.push(
+      `DATABASE_URL scheme is not supported: "${raw.split(':')[0] ?? ''}:" (use sqlite:<path> or postgres://)`,
+    );
+    return null;
+  }
+  return { kind: 'sqlite', file: path.resolve(cwd, raw) };
+}
+
+/** A URL safe to print in logs: the password is masked. */
+export function describeDatabase(database: DatabaseConfig): string {
+  if (database.kind === 'sqlite') return `sqlite:${database.file}`;
+  const url = new URL(database.url);
+  if (url.password !== '') url.password = '***';
+  return url.toString() + (database.schema === null ? '' : ` (schema ${database.schema})`);
+}

@@ -1,0 +1,124 @@
+/**
+ * Row types of every table, as Kysely sees them. They are the same on SQLite and PostgreSQL
+ * because createDb makes the pg driver return the SQLite shapes:
+ * - timestamps are ISO 8601 strings in UTC with milliseconds (`toISOString()` format). SQLite
+ *   stores them as TEXT, so they sort correctly only if every writer uses that exact format;
+ *   PostgreSQL stores timestamptz and the driver converts back to the same string.
+ * - JSON columns are strings (TEXT in SQLite, jsonb in PostgreSQL returned unparsed). Write them
+ *   with JSON.stringify; parse them where they are mapped to wire types.
+ * - booleans are integers 0/1 (SQLite has no boolean type).
+ * - counts and bigint ids are numbers.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Filled by the database on insert (DEFAULT); may be written explicitly. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface ArticlesTable {
+  /** Opaque text id (e.g. 'sample-42-000001'); never reused. */
+  id: string;
+  /** Canonical URL; unique: the first dedup key. */
+  url: string;
+  title: string;
+  description: string | null;
+  content: string | null;
+  /** Source (feed or site) display name. */
+  source: string | null;
+  publisher: string | null;
+  author: string | null;
+  feed_id: string | null;
+  published_at: string | null;
+  created_at: Defaulted<string>;
+  updated_at: Defaulted<string>;
+  latitude: number | null;
+  longitude: number | null;
+  location_name: string | null;
+  country: string | null;
+  city: string | null;
+  /** Primary category, lower case. */
+  category: Defaulted<string>;
+  /** JSON array of strings. */
+  categories: Defaulted<string>;
+  /** positive | negative | neutral | mixed */
+  sentiment: Defaulted<string>;
+  sentiment_score: number | null;
+  emoji: string | null;
+  image_url: string | null;
+  language: string | null;
+  /** Content fingerprint; unique when present: the second dedup key (same story, other URL). */
+  fingerprint: string | null;
+  /** JSON object (spec "hybridAnalysis"); null until analysed. */
+  hybrid_analysis: string | null;
+  /** pending | processing | complete | failed | skipped */
+  analysis_status: Defaulted<string>;
+  /** 1 for synthetic articles from the seeder. */
+  is_sample: Defaulted<number>;
+}
+
+export interface UsersTable {
+  id: string;
+  /** Stored lower-cased; unique. */
+  email: string;
+  name: string;
+  password_hash: string;
+  /** guest | user | admin (CHECK constraint). */
+  role: Defaulted<'guest' | 'user' | 'admin'>;
+  /** Bumped on logout-all, password or role change; tokens carrying an older value are refused. */
+  token_version: Defaulted<number>;
+  created_at: Defaulted<string>;
+  /** JSON object. */
+  preferences: Defaulted<string>;
+}
+
+export interface FeedsTable {
+  id: string;
+  url: string;
+  name: string;
+  enabled: Defaulted<number>;
+  /** HTTP validators from the last 200 response, for conditional GETs. */
+  etag: string | null;
+  last_modified: string | null;
+  last_success_at: string | null;
+  last_error: string | null;
+  /** auto | rss | atom | json */
+  parse_mode: Defaulted<string>;
+  items_seen: Defaulted<number>;
+  next_fetch_at: string | null;
+  /** Consecutive failures, for backoff. */
+  failures: Defaulted<number>;
+  created_at: Defaulted<string>;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON object. */
+  payload: Defaulted<string>;
+  /** queued | running | done | failed | dead */
+  status: Defaulted<string>;
+  attempts: Defaulted<number>;
+  run_after: Defaulted<string>;
+  /** Lease: a running job whose lease expired is picked up again (worker crashed). */
+  locked_until: string | null;
+  last_error: string | null;
+  /** Unique when present: enqueueing the same logical job twice is a no-op. */
+  dedupe_key: string | null;
+  created_at: Defaulted<string>;
+  updated_at: Defaulted<string>;
+}
+
+export interface Database {
+  articles: ArticlesTable;
+  users: UsersTable;
+  feeds: FeedsTable;
+  jobs: JobsTable;
+}
+
+export type ArticleRow = Selectable<ArticlesTable>;
+export type NewArticleRow = Insertable<ArticlesTable>;
+export type ArticleUpdate = Updateable<ArticlesTable>;
+export type UserRow = Selectable<UsersTable>;
+export type FeedRow = Selectable<FeedsTable>;
+export type JobRow = Selectable<JobsTable>;
+
+export type Dialect = 'sqlite' | 'postgres';

@@ -1,0 +1,159 @@
+/**
+ * Process entry: config -> database (migrated) -> optional synthetic seed -> app -> listen, and a
+ * graceful shutdown on SIGTERM/SIGINT. Run directly (`tsx server/main.ts`) or through
+ * scripts/start.ts, which calls main().
+ */
+import { realpathSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { ConfigError, describeDatabase, loadConfig, type Config } from './config';
+import { createDb, type AtlasDb } from './db/createDb';
+import { seedSyntheticArticles } from './db/seed';
+
+/** After a shutdown signal, in-flight requests get this long before the process exits anyway. */
+export const FORCE_EXIT_AFTER_MS = 10_000;
+/** Fixed so that two benchmark runs with the same ATLAS_SEED_SYNTHETIC see the same articles. */
+export const SYNTHETIC_SEED = 20_240_601;
+
+export interface RunningServer {
+  app: FastifyInstance;
+  atlasDb: AtlasDb;
+  /** e.g. http://127.0.0.1:3000 (0.0.0.0 is shown as 127.0.0.1, which is where it is reachable). */
+  url: string;
+  /** Stops accepting, lets in-flight requests finish, then closes the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const bootStart = performance.now();
+  const atlasDb = await createDb(config);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { db: atlasDb.db, dialect: atlasDb.dialect });
+  } catch (error) {
+    await atlasDb.close();
+    throw error;
+  }
+  try {
+    app.log.info({ database: describeDatabase(config.database) }, 'database ready');
+    if (config.seedSynthetic > 0) await seedIfEmpty(app, atlasDb, config.seedSynthetic);
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    await atlasDb.close();
+    throw error;
+  }
+
+  const address = app.server.address() as AddressInfo;
+  const shownHost =
+    address.address === '0.0.0.0' || address.address === '::'
+      ? '127.0.0.1'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+  const url = `http://${shownHost}:${address.port}`;
+  app.log.info({ url, bootMs: Math.round(performance.now() - bootStart) }, 'ATLAS ready');
+  // A plain line for humans and for tests that start the server on port 0 and parse the port.
+  process.stdout.write(`ATLAS listening on ${url}\n`);
+
+  let closing: Promise<void> | null = null;
+  return {
+    app,
+    atlasDb,
+    url,
+    close: () =>
+      (closing ??= (async () => {
+        try {
+          await app.close();
+        } finally {
+          await atlasDb.close();
+        }
+      })()),
+  };
+}
+
+async function seedIfEmpty(app: FastifyInstance, atlasDb: AtlasDb, count: number): Promise<void> {
+  const { n } = await atlasDb.db
+    .selectFrom('articles')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  if (n > 0) {
+    app.log.info({ existing: n }, 'ATLAS_SEED_SYNTHETIC ignored: articles table not empty');
+    return;
+  }
+  const started = performance.now();
+  const inserted = await seedSyntheticArticles(atlasDb.db, { count, seed: SYNTHETIC_SEED });
+  app.log.info(
+    { inserted, ms: Math.round(performance.now() - started) },
+    'seeded synthetic articles',
+  );
+}
+
+/** Exits 0 after a clean shutdown; a second signal or the deadline exits 1 at once. */
+export function exitOnSignals(server: RunningServer): void {
+  let shuttingDown = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (shuttingDown) {
+      server.app.log.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    shuttingDown = true;
+    server.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      server.app.log.error(`shutdown took over ${FORCE_EXIT_AFTER_MS} ms: forcing exit`);
+      process.exit(1);
+    }, FORCE_EXIT_AFTER_MS);
+    force.unref();
+    server.close().then(
+      () => {
+        server.app.log.info('shutdown complete');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        server.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}
+
+/** Reads the config from the environment, starts, and exits on signals. */
+export async function main(): Promise<RunningServer> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const server = await startServer(config);
+  exitOnSignals(server);
+  return server;
+}
+
+function isEntryPoint(): boolean {
+  const entry = process.argv[1];
+  if (entry === undefined) return false;
+  try {
+    return realpathSync(path.resolve(entry)) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  main().catch((error: unknown) => {
+    process.stderr.write(
+      `ATLAS failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  });
+}

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, describeDatabase, loadConfig } from '../../server/config';
+
+const CWD = '/srv/atlas';
+
+function problemsOf(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig(env, CWD);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has production defaults', () => {
+    expect(loadConfig({}, CWD)).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      database: { kind: 'sqlite', file: path.join(CWD, 'var/atlas.db') },
+      logLevel: 'info',
+      distDir: path.join(CWD, 'dist'),
+      publicDir: path.join(CWD, 'public'),
+      seedSynthetic: 0,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'WARN',
+        ATLAS_DIST_DIR: '/opt/client',
+        ATLAS_PUBLIC_DIR: 'assets',
+        ATLAS_SEED_SYNTHETIC: '50000',
+        DATABASE_URL: 'sqlite:/data/atlas.db',
+      },
+      CWD,
+    );
+    expect(config).toEqual({
+      port: 0,
+      host: '127.0.0.1',
+      logLevel: 'warn',
+      distDir: '/opt/client',
+      publicDir: path.join(CWD, 'assets'),
+      seedSynthetic: 50000,
+      database: { kind: 'sqlite', file: '/data/atlas.db' },
+    });
+  });
+
+  it.each([
+    ['sqlite:var/x.db', { kind: 'sqlite', file: path.join(CWD, 'var/x.db') }],
+    ['sqlite:///tmp/x.db', { kind: 'sqlite', file: '/tmp/x.db' }],
+    ['sqlite::memory:', { kind: 'sqlite', file: ':memory:' }],
+    ['data/plain.db', { kind: 'sqlite', file: path.join(CWD, 'data/plain.db') }],
+    ['/abs/plain.db', { kind: 'sqlite', file: '/abs/plain.db' }],
+    [
+      'postgres://u:p@db.internal:5432/atlas',
+      { kind: 'postgres', url: 'postgres://u:p@db.internal:5432/atlas', schema: null },
+    ],
+    [
+      'postgresql://u@127.0.0.1/atlas?schema=tenant_1&sslmode=require',
+      {
+        kind: 'postgres',
+        url: 'postgresql://u@127.0.0.1/atlas?sslmode=require',
+        schema: 'tenant_1',
+      },
+    ],
+  ])('parses DATABASE_URL=%s', (url, expected) => {
+    expect(loadConfig({ DATABASE_URL: url }, CWD).database).toEqual(expected);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '  ' }, CWD).port).toBe(3000);
+  });
+
+  it('reports every problem at once', () => {
+    const problems = problemsOf({
+      PORT: '70000',
+      LOG_LEVEL: 'verbose',
+      DATABASE_URL: 'mysql://x@y/z',
+      ATLAS_SEED_SYNTHETIC: '-5',
+      HOST: 'bad host!',
+    });
+    expect(problems).toHaveLength(5);
+    expect(problems.join('\n')).toMatch(/PORT must be between 0 and 65535, got 70000/);
+    expect(problems.join('\n')).toMatch(/LOG_LEVEL must be one of fatal, error/);
+    expect(problems.join('\n')).toMatch(/DATABASE_URL scheme is not supported: "mysql:"/);
+    expect(problems.join('\n')).toMatch(/ATLAS_SEED_SYNTHETIC must be an integer/);
+    expect(problems.join('\n')).toMatch(/HOST must be/);
+  });
+
+  it.each([
+    ['PORT', 'abc', /PORT must be an integer/],
+    ['PORT', '3000.5', /PORT must be an integer/],
+    ['ATLAS_SEED_SYNTHETIC', '2000000', /ATLAS_SEED_SYNTHETIC must be between 0 and 1000000/],
+    ['DATABASE_URL', 'sqlite:', /needs a file path/],
+    ['DATABASE_URL', 'postgres://', /must name a host|not a valid/],
+    ['DATABASE_URL', 'postgres://u@h/db?schema=Bad-Name', /schema must match/],
+  ])('rejects %s=%s', (name, value, message) => {
+    expect(problemsOf({ [name]: value }).join('\n')).toMatch(message);
+  });
+
+  it('masks the password when describing the database', () => {
+    const { database } = loadConfig({ DATABASE_URL: 'postgres://u:hunter2@h:5432/db' }, CWD);
+    expect(describeDatabase(database)).toBe('postgres://u:***@h:5432/db');
+    expect(describeDatabase({ kind: 'sqlite', file: '/x.db' })).toBe('sqlite:/x.db');
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Automation handle contract: the engine installs `window.atlas` in the page; browser tests
+ * (tests/e2e) and the benchmark runner (scripts/bench.ts) drive and read the globe through it.
+ * Pure types only: nothing here imports from engine/, ui/, systems/ or server/.
+ */
+
+/** Engine instrumentation, sampled on demand. */
+export interface AtlasStats {
+  /** Frames per second as the engine reports it (pinned near 60 in headless Chromium). */
+  fps: number;
+  /** Draw calls issued in the last frame. */
+  drawCalls: number;
+  /** Triangles drawn in the last frame, when the engine tracks them. */
+  triangles?: number;
+  /** Live entities in the ECS world. */
+  entities: number;
+  /** Frame counter since the engine started. */
+  frame: number;
+  /** Milliseconds spent in each system in the last frame, keyed by system name. */
+  systems: Record<string, number>;
+}
+
+export interface AtlasAutomation {
+  /** Resolves once the first frame with the globe has been rendered. */
+  whenReady(): Promise<void>;
+  camera: {
+    get(): { lat: number; lon: number; distance: number };
+    set(v: { lat?: number; lon?: number; distance?: number }): void;
+  };
+  stats(): AtlasStats;
+  layers: {
+    /** Turns a layer on or off at the next frame; throws on an unknown layer name. */
+    set(name: string, on: boolean): void;
+    /** Current on/off state of every layer. */
+    get(): Record<string, boolean>;
+  };
+  scenario: {
+    /** Replaces the articles with seeded synthetic ones; resolves once they are drawn. */
+    load(options: ScenarioOptions): Promise<{ drawn: number; loadMs: number }>;
+  };
+  markers: {
+    /** Markers drawn now and articles with a place held by the engine. */
+    count(): { drawn: number; articles: number };
+    /** Where an article's marker is on screen (CSS px), or null when not drawn or not facing. */
+    screenPosition(id: string): { x: number; y: number } | null;
+    /** Ids of the drawn markers, newest first. */
+    ids(): string[];
+  };
+}
+
+/** Seeded synthetic load for benchmarks and scripted tests. */
+export interface ScenarioOptions {
+  /** Number of synthetic articles; all are drawn (maxMarkers is raised to match). */
+  markers: number;
+  /** PRNG seed (default 1): the same seed gives the same articles. */
+  seed?: number;
+}
+
+declare global {
+  interface Window {
+    atlas?: AtlasAutomation;
+  }
+}

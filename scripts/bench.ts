@@ -1,0 +1,595 @@
+/**
+ * `npm run bench [-- options]`: performance of the globe in headless Chromium (SwiftShader).
+ *
+ * Builds dist/ if stale, starts the production server (server/main.ts) on a free port with a
+ * fresh SQLite database seeded with synthetic articles, then for each scenario in
+ * tests/bench/scenarios.ts opens a fresh 1280x720 page in a fresh browser, warms up, and measures
+ * over a fixed window: main-thread CPU per frame, GPU-process CPU per frame, frame intervals,
+ * draw calls and per-system ms from window.atlas.stats(), JS heap and time to first frame.
+ * Why these figures and not FPS: see docs / PERFORMANCE.md (FPS is pinned at 60 in headless).
+ *
+ * Fails (exit 1, no table) when WebGL2 is missing or nothing is drawn (drawCalls 0).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import type { AtlasStats } from '../data/automation';
+import { SCENARIOS, type BenchScenario } from '../tests/bench/scenarios';
+import { requireWebGL2 } from '../tests/e2e/helpers';
+import { buildIfStale } from './lib/buildIfStale';
+import { CHROMIUM_ARGS, VIEWPORT, chromiumExecutable } from './lib/chromium';
+import {
+  NAME_SHIM_SCRIPT,
+  clockTicksPerSecond,
+  cpuTicks,
+  enableThreadTicks,
+  findGpuProcess,
+  frameCounterInitScript,
+  getMetrics,
+  intervals,
+  mean,
+  meanRecord,
+  median,
+  percentile,
+  perFrame,
+  startRecording,
+  stopRecording,
+  ticksToMs,
+  timeToReady,
+} from './lib/measure';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DB_FILE = 'var/bench.db';
+const SERVER_LOG = 'var/bench-server.log';
+const SERVER_START_TIMEOUT_MS = 120_000;
+/** window.atlas.stats() samples spread over the measurement window. */
+const STATS_SAMPLES = 10;
+/** Longest a single in-page step (setup, whenReady, a stats() call) may take. */
+const STEP_TIMEOUT_MS = 60_000;
+const MB = 1024 * 1024;
+
+const USAGE = `Usage: npm run bench -- [options]
+  --scenario NAME   run only this scenario (repeatable; default: all)
+  --seconds S       measurement window in seconds (default 5)
+  --warmup S        warm-up before the window in seconds (default 2)
+  --runs N          runs per scenario, each in a fresh browser; reports the median (default 1)
+  --throttle RATE   CDP Emulation.setCPUThrottlingRate (e.g. 4 = low-end phone)
+  --seed N          ATLAS_SEED_SYNTHETIC articles in the bench database (default 500)
+  --out DIR         output folder (default bench-results/)
+  --base-url URL    measure an already running server instead of starting one
+  --list            list the scenarios and exit
+Scenarios: ${SCENARIOS.map((s) => s.name).join(', ')}`;
+
+interface Options {
+  scenarios: BenchScenario[];
+  seconds: number;
+  warmup: number;
+  runs: number;
+  throttle: number | null;
+  seed: number;
+  out: string;
+  baseUrl: string | null;
+}
+
+/** One measured window. Figures that could not be measured are null. */
+interface RunResult {
+  renderer: string;
+  frames: number;
+  windowMs: number;
+  mainMsPerFrame: number;
+  gpuMsPerFrame: number | null;
+  frameIntervalMedianMs: number;
+  frameIntervalP95Ms: number;
+  drawCalls: number;
+  triangles: number | null;
+  entities: number;
+  fps: number;
+  systemsMs: Record<string, number>;
+  heapMB: number;
+  timeToFirstFrameMs: number;
+  /** false when the ready time was taken after the fact (an upper bound). */
+  timeToFirstFrameExact: boolean;
+  pageErrors: string[];
+}
+
+interface ScenarioResult {
+  name: string;
+  description: string;
+  url: string;
+  runs: RunResult[];
+  median: RunResult;
+}
+
+class BenchFailure extends Error {}
+
+function number(raw: string | undefined, name: string, fallback: number, min: number, max: number) {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) {
+    throw new BenchFailure(`--${name} must be a number between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function parseOptions(argv: string[]): Options | null {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      scenario: { type: 'string', multiple: true },
+      seconds: { type: 'string' },
+      warmup: { type: 'string' },
+      runs: { type: 'string' },
+      throttle: { type: 'string' },
+      seed: { type: 'string' },
+      out: { type: 'string' },
+      'base-url': { type: 'string' },
+      list: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help === true) {
+    console.log(USAGE);
+    return null;
+  }
+  if (values.list === true) {
+    for (const s of SCENARIOS)
+      console.log(`${s.name.padEnd(20)} ${s.url.padEnd(12)} ${s.description}`);
+    return null;
+  }
+  const names = values.scenario ?? SCENARIOS.map((s) => s.name);
+  const scenarios = names.map((name) => {
+    const found = SCENARIOS.find((s) => s.name === name);
+    if (found === undefined) {
+      throw new BenchFailure(
+        `unknown scenario "${name}"; known: ${SCENARIOS.map((s) => s.name).join(', ')}`,
+      );
+    }
+    return found;
+  });
+  const throttle =
+    values.throttle === undefined ? null : number(values.throttle, 'throttle', 1, 1, 20);
+  return {
+    scenarios,
+    seconds: number(values.seconds, 'seconds', 5, 0.5, 600),
+    warmup: number(values.warmup, 'warmup', 2, 0, 120),
+    runs: Math.round(number(values.runs, 'runs', 1, 1, 25)),
+    throttle: throttle === 1 ? null : throttle,
+    seed: Math.round(number(values.seed, 'seed', 500, 0, 1_000_000)),
+    out: path.resolve(ROOT, values.out ?? 'bench-results'),
+    baseUrl: values['base-url']?.replace(/\/+$/, '') ?? null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Resources to release on every exit path (normal end, error, SIGINT/SIGTERM).
+
+let server: ChildProcess | null = null;
+let browser: Browser | null = null;
+/** Reported by the first browser launched. */
+let browserVersion = '';
+
+async function stopServer(): Promise<void> {
+  const child = server;
+  server = null;
+  if (child === null || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function cleanup(): Promise<void> {
+  const b = browser;
+  browser = null;
+  await b?.close().catch(() => undefined);
+  await stopServer();
+}
+
+let interrupted = false;
+/** A function, so control-flow analysis does not assume the signal handler never ran. */
+const wasInterrupted = (): boolean => interrupted;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n[bench] ${signal}: stopping`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+/** Starts server/main.ts on a free port; resolves with its base URL once it logs it. */
+async function startServer(seed: number): Promise<string> {
+  mkdirSync(path.join(ROOT, 'var'), { recursive: true });
+  for (const suffix of ['', '-wal', '-shm', '-journal']) {
+    rmSync(path.join(ROOT, DB_FILE + suffix), { force: true });
+  }
+  const log = createWriteStream(path.join(ROOT, SERVER_LOG));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: `sqlite:${DB_FILE}`,
+      ATLAS_SEED_SYNTHETIC: String(seed),
+      LOG_LEVEL: 'info', // the "listening" line must be logged
+    },
+  });
+  server = child;
+  const tail: string[] = [];
+  return new Promise<string>((resolve, reject) => {
+    let settled = false;
+    const fail = (why: string): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      reject(
+        new BenchFailure(`${why}\n--- last server output (${SERVER_LOG}):\n${tail.join('\n')}`),
+      );
+    };
+    const timer = setTimeout(() => {
+      fail(
+        `the server did not log "ATLAS listening on" within ${SERVER_START_TIMEOUT_MS / 1000} s`,
+      );
+    }, SERVER_START_TIMEOUT_MS);
+    const onLine = (line: string): void => {
+      log.write(`${line}\n`);
+      tail.push(line);
+      if (tail.length > 30) tail.shift();
+      const match = /ATLAS listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+      if (match?.[1] !== undefined && !settled) {
+        settled = true;
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    createInterface({ input: child.stdout }).on('line', onLine);
+    createInterface({ input: child.stderr }).on('line', onLine);
+    child.on('error', (err) => fail(`cannot start the server: ${err.message}`));
+    child.on('exit', (code, signal) => {
+      log.end();
+      if (settled && server === child && !interrupted) {
+        console.error(`[bench] the server exited during the bench (see ${SERVER_LOG})`);
+      }
+      fail(`the server exited before listening (${signal ?? `exit code ${code ?? '?'}`})`);
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// One run: fresh browser, fresh page, warm-up, measured window.
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** page.evaluate has no timeout of its own: a page that never settles must not hang the bench. */
+async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      reject(new BenchFailure(`${what} did not finish within ${ms / 1000} s`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readStats(page: Page): Promise<AtlasStats> {
+  return page.evaluate(() => {
+    const atlas = window.atlas;
+    if (atlas === undefined) throw new Error('window.atlas is missing');
+    return atlas.stats();
+  });
+}
+
+async function measureRun(
+  baseUrl: string,
+  scenario: BenchScenario,
+  opts: Options,
+): Promise<RunResult> {
+  const launched = await chromium.launch({
+    executablePath: chromiumExecutable(),
+    args: [...CHROMIUM_ARGS],
+    headless: true,
+  });
+  browser = launched;
+  browserVersion ||= launched.version();
+  try {
+    const context = await launched.newContext({ viewport: VIEWPORT });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    page.on('console', (msg) => {
+      // A missing favicon is not the app's error.
+      if (msg.type() === 'error' && !msg.location().url.endsWith('/favicon.ico')) {
+        pageErrors.push(msg.text());
+      }
+    });
+    await page.addInitScript({ content: NAME_SHIM_SCRIPT });
+    await page.addInitScript(frameCounterInitScript);
+    const cdp = await context.newCDPSession(page);
+    await enableThreadTicks(cdp);
+    if (opts.throttle !== null) {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: opts.throttle });
+    }
+
+    const response = await page.goto(baseUrl + scenario.url, { waitUntil: 'load' });
+    if (response !== null && !response.ok()) {
+      throw new BenchFailure(`${scenario.url} answered HTTP ${response.status()}`);
+    }
+    let renderer: string;
+    try {
+      renderer = await requireWebGL2(page);
+    } catch (err) {
+      throw new BenchFailure(err instanceof Error ? err.message : String(err));
+    }
+    console.log(`[bench] ${scenario.name}: WebGL renderer: ${renderer}`);
+    const hasAtlas = await page.evaluate(() => window.atlas !== undefined);
+    if (!hasAtlas) {
+      throw new BenchFailure(
+        `window.atlas is missing at ${scenario.url}: the engine did not start` +
+          (pageErrors.length > 0 ? ` (page errors: ${pageErrors.join(' | ')})` : ''),
+      );
+    }
+    await withTimeout(scenario.setup(page), STEP_TIMEOUT_MS, `${scenario.name}: setup`);
+    const ready = await withTimeout(timeToReady(page), STEP_TIMEOUT_MS, 'window.atlas.whenReady()');
+    console.log(
+      `[bench] ${scenario.name}: ready ${fmt(ready.ms, 0)} ms after navigation start; ` +
+        `warming up ${opts.warmup} s, then measuring ${opts.seconds} s`,
+    );
+    await sleep(opts.warmup * 1000);
+
+    const gpuPid = await findGpuProcess(process.pid);
+    if (gpuPid === null) console.warn('[bench] no --type=gpu-process found: GPU CPU not measured');
+
+    // Measured window. The frame counter brackets the CPU readings on both sides the same way.
+    await startRecording(page);
+    const t0 = performance.now();
+    const [m0, g0] = await Promise.all([
+      getMetrics(cdp),
+      gpuPid === null ? null : cpuTicks(gpuPid),
+    ]);
+    const samples: AtlasStats[] = [];
+    const sampleEvery = (opts.seconds * 1000) / STATS_SAMPLES;
+    for (let i = 0; i < STATS_SAMPLES; i++) {
+      const due = t0 + sampleEvery * (i + 1);
+      await sleep(Math.max(0, due - performance.now()));
+      samples.push(await withTimeout(readStats(page), STEP_TIMEOUT_MS, 'window.atlas.stats()'));
+    }
+    const [m1, g1] = await Promise.all([
+      getMetrics(cdp),
+      gpuPid === null ? null : cpuTicks(gpuPid),
+    ]);
+    const windowMs = performance.now() - t0;
+    const timestamps = await stopRecording(page);
+
+    const frames = timestamps.length;
+    const gaps = intervals(timestamps);
+    const taskSeconds = (m1['TaskDuration'] ?? Number.NaN) - (m0['TaskDuration'] ?? Number.NaN);
+    const drawCalls = mean(samples.map((s) => s.drawCalls));
+    if (!samples.some((s) => s.drawCalls > 0)) {
+      throw new BenchFailure(
+        `${scenario.name}: window.atlas.stats().drawCalls was 0 in every sample: nothing is drawn`,
+      );
+    }
+    const triangles = samples.flatMap((s) => (s.triangles === undefined ? [] : [s.triangles]));
+    const last = samples.at(-1);
+    return {
+      renderer,
+      frames,
+      windowMs,
+      mainMsPerFrame: perFrame(taskSeconds * 1000, frames),
+      gpuMsPerFrame:
+        g0 === null || g1 === null
+          ? null
+          : perFrame(ticksToMs(g1 - g0, clockTicksPerSecond()), frames),
+      frameIntervalMedianMs: median(gaps),
+      frameIntervalP95Ms: percentile(gaps, 95),
+      drawCalls,
+      triangles: triangles.length > 0 ? mean(triangles) : null,
+      entities: last?.entities ?? Number.NaN,
+      fps: mean(samples.map((s) => s.fps)),
+      systemsMs: meanRecord(samples.map((s) => s.systems)),
+      heapMB: (m1['JSHeapUsedSize'] ?? Number.NaN) / MB,
+      timeToFirstFrameMs: ready.ms,
+      timeToFirstFrameExact: ready.hooked,
+      pageErrors,
+    };
+  } finally {
+    if (browser === launched) browser = null;
+    await launched.close().catch(() => undefined);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Aggregation and output
+
+function medianOrNull(values: readonly (number | null)[]): number | null {
+  const present = values.filter((v): v is number => v !== null);
+  return present.length === 0 ? null : median(present);
+}
+
+function medianRun(runs: readonly RunResult[]): RunResult {
+  const m = (pick: (r: RunResult) => number): number => median(runs.map(pick));
+  const keys = [...new Set(runs.flatMap((r) => Object.keys(r.systemsMs)))];
+  const systemsMs: Record<string, number> = {};
+  for (const key of keys) {
+    systemsMs[key] = median(
+      runs.flatMap((r) => (key in r.systemsMs ? [r.systemsMs[key] ?? 0] : [])),
+    );
+  }
+  return {
+    renderer: runs[0]?.renderer ?? '',
+    frames: m((r) => r.frames),
+    windowMs: m((r) => r.windowMs),
+    mainMsPerFrame: m((r) => r.mainMsPerFrame),
+    gpuMsPerFrame: medianOrNull(runs.map((r) => r.gpuMsPerFrame)),
+    frameIntervalMedianMs: m((r) => r.frameIntervalMedianMs),
+    frameIntervalP95Ms: m((r) => r.frameIntervalP95Ms),
+    drawCalls: m((r) => r.drawCalls),
+    triangles: medianOrNull(runs.map((r) => r.triangles)),
+    entities: m((r) => r.entities),
+    fps: m((r) => r.fps),
+    systemsMs,
+    heapMB: m((r) => r.heapMB),
+    timeToFirstFrameMs: m((r) => r.timeToFirstFrameMs),
+    timeToFirstFrameExact: runs.every((r) => r.timeToFirstFrameExact),
+    pageErrors: runs.flatMap((r) => r.pageErrors),
+  };
+}
+
+const fmt = (v: number | null, digits = 1, unit = ''): string =>
+  v === null || !Number.isFinite(v)
+    ? 'n/a'
+    : `${v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}${unit}`;
+
+function scenarioTable(s: ScenarioResult, runs: number): string {
+  const r = s.median;
+  const rows: [string, string][] = [
+    ['main-thread CPU per frame', fmt(r.mainMsPerFrame, 2, ' ms')],
+    ['GPU-process CPU per frame', fmt(r.gpuMsPerFrame, 2, ' ms')],
+    ['frame interval median', fmt(r.frameIntervalMedianMs, 1, ' ms')],
+    ['frame interval p95', fmt(r.frameIntervalP95Ms, 1, ' ms')],
+    ['frames in window', `${fmt(r.frames, 0)} in ${fmt(r.windowMs / 1000, 1, ' s')}`],
+    ['draw calls', fmt(r.drawCalls, 1)],
+    ['triangles', fmt(r.triangles, 0)],
+    ['entities', fmt(r.entities, 0)],
+    ['fps (engine)', fmt(r.fps, 1)],
+    ['JS heap (end of window)', fmt(r.heapMB, 1, ' MB')],
+    [
+      'time to first frame',
+      fmt(r.timeToFirstFrameMs, 0, ' ms') + (r.timeToFirstFrameExact ? '' : ' (upper bound)'),
+    ],
+    ...Object.entries(r.systemsMs)
+      .sort(([, a], [, b]) => b - a)
+      .map(([name, ms]): [string, string] => [`system ${name}`, fmt(ms, 3, ' ms')]),
+    ['renderer', r.renderer.replaceAll('|', '\\|')],
+  ];
+  const lines = [
+    `### ${s.name}${runs > 1 ? ` (median of ${runs} runs)` : ''}`,
+    '',
+    s.description,
+    '',
+    '| metric | value |',
+    '|---|---|',
+    ...rows.map(([k, v]) => `| ${k} | ${v} |`),
+  ];
+  if (r.pageErrors.length > 0) {
+    lines.push('', `Page errors (${r.pageErrors.length}): ${r.pageErrors.slice(0, 5).join(' | ')}`);
+  }
+  return lines.join('\n');
+}
+
+function summaryTable(results: readonly ScenarioResult[]): string {
+  return [
+    '| scenario | main ms/frame | GPU ms/frame | interval median | interval p95 | draw calls | heap MB | first frame |',
+    '|---|---|---|---|---|---|---|---|',
+    ...results.map(
+      ({ name, median: r }) =>
+        `| ${name} | ${fmt(r.mainMsPerFrame, 2)} | ${fmt(r.gpuMsPerFrame, 2)} | ${fmt(r.frameIntervalMedianMs, 1)} ms | ` +
+        `${fmt(r.frameIntervalP95Ms, 1)} ms | ${fmt(r.drawCalls, 0)} | ${fmt(r.heapMB, 1)} | ${fmt(r.timeToFirstFrameMs, 0)} ms |`,
+    ),
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const opts = parseOptions(process.argv.slice(2));
+  if (opts === null) return;
+
+  let baseUrl = opts.baseUrl;
+  if (baseUrl === null) {
+    const { rebuilt, reason } = await buildIfStale(ROOT);
+    if (!rebuilt) console.log(`[bench] ${reason}`);
+    console.log(`[bench] starting the server (ATLAS_SEED_SYNTHETIC=${opts.seed})`);
+    baseUrl = await startServer(opts.seed);
+  }
+  console.log(`[bench] server: ${baseUrl}`);
+
+  const started = new Date();
+  const results: ScenarioResult[] = [];
+  for (const scenario of opts.scenarios) {
+    const runs: RunResult[] = [];
+    for (let i = 0; i < opts.runs; i++) {
+      if (interrupted) return;
+      console.log(`[bench] ${scenario.name}: run ${i + 1}/${opts.runs}`);
+      const run = await measureRun(baseUrl, scenario, opts);
+      runs.push(run);
+      console.log(
+        `[bench] ${scenario.name}: main ${fmt(run.mainMsPerFrame, 2)} ms/frame, GPU ${fmt(run.gpuMsPerFrame, 2)} ms/frame, ` +
+          `${run.frames} frames, ${fmt(run.drawCalls, 0)} draw calls`,
+      );
+    }
+    results.push({
+      name: scenario.name,
+      description: scenario.description,
+      url: scenario.url,
+      runs,
+      median: medianRun(runs),
+    });
+  }
+  const meta = {
+    date: started.toISOString(),
+    chromium: `${chromiumExecutable()} ${browserVersion}`,
+    node: process.version,
+    cpu: `${os.cpus()[0]?.model ?? 'unknown'} x${os.cpus().length}`,
+    viewport: `${VIEWPORT.width}x${VIEWPORT.height}`,
+    windowSeconds: opts.seconds,
+    warmupSeconds: opts.warmup,
+    runs: opts.runs,
+    cpuThrottlingRate: opts.throttle ?? 1,
+    seedSynthetic: opts.baseUrl === null ? opts.seed : null,
+    baseUrl,
+  };
+  const md = [
+    `## ATLAS bench ${meta.date}`,
+    '',
+    `Chromium ${browserVersion} (${chromiumExecutable()}), ${meta.cpu}, ${meta.viewport}, ` +
+      `window ${opts.seconds} s after ${opts.warmup} s warm-up, ${opts.runs} run(s)` +
+      (opts.throttle === null ? '' : `, CPU throttling x${opts.throttle}`) +
+      (meta.seedSynthetic === null
+        ? `, server ${baseUrl}`
+        : `, ${meta.seedSynthetic} synthetic articles`),
+    '',
+    ...results.flatMap((r) => [scenarioTable(r, opts.runs), '']),
+    '### Summary',
+    '',
+    summaryTable(results),
+    '',
+  ].join('\n');
+  console.log(`\n${md}`);
+
+  mkdirSync(opts.out, { recursive: true });
+  const stamp = meta.date.replace(/[:.]/g, '-');
+  const jsonFile = path.join(opts.out, `bench-${stamp}.json`);
+  writeFileSync(jsonFile, `${JSON.stringify({ meta, scenarios: results }, null, 2)}\n`);
+  writeFileSync(path.join(opts.out, 'latest.md'), md);
+  console.log(
+    `[bench] wrote ${path.relative(ROOT, jsonFile)} and ${path.relative(ROOT, path.join(opts.out, 'latest.md'))}`,
+  );
+}
+
+try {
+  await main();
+} catch (err) {
+  if (wasInterrupted()) {
+    // SIGINT/SIGTERM: the handler reports and exits.
+  } else if (err instanceof BenchFailure) {
+    console.error(`[bench] FAILED: ${err.message}`);
+  } else {
+    console.error('[bench] FAILED:', err);
+  }
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}

@@ -1,0 +1,52 @@
+/**
+ * Benchmark scenarios for `npm run bench` (scripts/bench.ts). Each one opens `url` in a fresh
+ * 1280x720 page, then `setup` brings the page into the state to measure (it must leave it
+ * animating: the bench measures the frames that follow). Keep motion deterministic (driven per
+ * frame in the page, not by wall-clock time) so runs compare.
+ *
+ * In-page functions run in the browser: they may use `window.atlas` (data/automation.ts) but
+ * nothing from Node.
+ */
+import type { Page } from '@playwright/test';
+import type {} from '../../data/automation';
+
+export interface BenchScenario {
+  /** Short id for `--scenario` and the summary table. */
+  name: string;
+  description: string;
+  /** Path on the bench server, e.g. '/app'. */
+  url: string;
+  setup: (page: Page) => Promise<void>;
+}
+
+/** Degrees of longitude the orbit advances each animation frame. */
+const ORBIT_DEG_PER_FRAME = 0.2;
+
+/** Orbit the camera at a fixed latitude and distance, one step per animation frame. */
+async function orbit(page: Page, lat: number, distance: number): Promise<void> {
+  await page.evaluate(
+    async ({ lat, distance, step }) => {
+      const atlas = window.atlas;
+      if (atlas === undefined) throw new Error('window.atlas is missing: the engine did not start');
+      await atlas.whenReady();
+      let lon = 0;
+      const frame = (): void => {
+        lon += step;
+        if (lon > 180) lon -= 360;
+        atlas.camera.set({ lat, lon, distance });
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    },
+    { lat, distance, step: ORBIT_DEG_PER_FRAME },
+  );
+}
+
+export const SCENARIOS: readonly BenchScenario[] = [
+  {
+    name: 'bare-globe',
+    description: `Globe with the default layers at /app, orbiting at lat 20, distance 600, ${ORBIT_DEG_PER_FRAME} deg/frame`,
+    url: '/app',
+    setup: (page) => orbit(page, 20, 600),
+  },
+];

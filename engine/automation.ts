@@ -6,7 +6,11 @@
 import type { AtlasAutomation, AtlasStats } from '../data/automation';
 import { getAllEntities } from 'bitecs';
 import { sendCommand } from './commands';
+import { GLOBE_RADIUS } from '../data/geoMath';
+import { syntheticArticles } from '../data/markers/syntheticArticles';
+import { markerCentre, markerSize } from '../systems/markerGeometry';
 import { LAYER_NAMES, isLayerName } from './layers';
+import { Marker } from './markers/markerComponents';
 import type { AtlasEngine } from './boot';
 
 export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
@@ -36,6 +40,45 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
       },
       get: () => ({ ...world.layers }),
     },
+    scenario: {
+      load: async ({ markers, seed = 1 }) => {
+        if (!Number.isInteger(markers) || markers < 0) {
+          throw new Error(`scenario.load: markers must be a whole number >= 0, got ${markers}`);
+        }
+        const t0 = performance.now();
+        sendCommand({
+          type: 'setArticles',
+          articles: syntheticArticles(markers, seed, Date.now()),
+        });
+        sendCommand({
+          type: 'setMarkerFilter',
+          filter: { maxMarkers: markers, hours: 24, sentiment: 'all', categories: [] },
+        });
+        // Two frames: one to spawn and filter, one to draw.
+        await atlas.nextFrame();
+        await atlas.nextFrame();
+        return { drawn: world.markers.visible.length, loadMs: performance.now() - t0 };
+      },
+    },
+    markers: {
+      count: () => ({ drawn: world.markers.visible.length, articles: world.markers.byId.size }),
+      screenPosition: (id) => {
+        const e = world.markers.byId.get(id);
+        if (e === undefined || (Marker.slot[e] as number) < 0) return null;
+        const c = [0, 0, 0];
+        markerCentre(e, markerSize(world.markers.sizeFactor), c);
+        const out = { x: 0, y: 0 };
+        // Over the horizon when the line of sight would pass through the globe.
+        const cam = atlas.globe.camera.position;
+        const facing =
+          cam.x * (c[0] as number) + cam.y * (c[1] as number) + cam.z * (c[2] as number) >
+          GLOBE_RADIUS * GLOBE_RADIUS;
+        if (!facing || !world.render.project(c[0] as number, c[1] as number, c[2] as number, out))
+          return null;
+        return out;
+      },
+      ids: () => world.markers.visible.map((e) => world.markers.records[e]?.id ?? ''),
+    },
   };
 }
 
@@ -59,6 +102,18 @@ export function failedAutomation(error: Error): AtlasAutomation {
         throw error;
       },
       get: () => {
+        throw error;
+      },
+    },
+    scenario: { load: () => Promise.reject(error) },
+    markers: {
+      count: () => {
+        throw error;
+      },
+      screenPosition: () => {
+        throw error;
+      },
+      ids: () => {
         throw error;
       },
     },

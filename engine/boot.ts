@@ -7,6 +7,8 @@ import { state } from './bridge/state';
 import { recordTiming, runPipeline, totalSmoothedMs } from './pipeline';
 import { createEngine, createGlobeScene, type GlobeScene } from './render/globeScene';
 import { loadGeoLod } from './render/geoLayers';
+import { MarkerMesh } from './render/markerMesh';
+import { attachPointerInput } from './render/pointerInput';
 import { RenderTable } from './render/renderTable';
 import { LOD_110M, LOD_ANY, createAtlasWorld, spawnGeoLayer, type AtlasWorld } from './world';
 
@@ -15,6 +17,8 @@ export interface AtlasEngine {
   globe: GlobeScene;
   /** Resolves after the first frame with the geo layers has been rendered. */
   ready: Promise<void>;
+  /** Resolves after the next frame has been rendered. */
+  nextFrame(): Promise<void>;
   dispose(): void;
 }
 
@@ -23,7 +27,9 @@ function rendererString(canvas: HTMLCanvasElement): string {
   const gl = canvas.getContext('webgl2');
   if (!gl) return 'unknown';
   const ext = gl.getExtension('WEBGL_debug_renderer_info');
-  const r: unknown = ext ? gl.getParameter(ext.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER);
+  const r: unknown = ext
+    ? gl.getParameter(ext.UNMASKED_RENDERER_WEBGL)
+    : gl.getParameter(gl.RENDERER);
   return typeof r === 'string' ? r : 'unknown';
 }
 
@@ -31,12 +37,15 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
   const engine = createEngine(canvas);
   state.renderer.value = rendererString(canvas);
   const globe = createGlobeScene(engine);
-  const table = new RenderTable();
+  const markerMesh = new MarkerMesh(globe.scene);
+  const table = new RenderTable(globe.scene, globe.camera, markerMesh);
   const world = createAtlasWorld(globe.rig, table);
 
   spawnGeoLayer(world, 'ocean', LOD_ANY, table.add(globe.ocean));
   spawnGeoLayer(world, 'atmosphere', LOD_ANY, table.add(globe.atmosphere));
   spawnGeoLayer(world, 'stars', LOD_ANY, table.add(globe.stars));
+  spawnGeoLayer(world, 'markers', LOD_ANY, table.add(markerMesh.mesh));
+  const detachPointer = attachPointerInput(canvas, world.pointer);
 
   const loading = new Set<number>();
   const loadLod = async (lod: number): Promise<void> => {
@@ -98,8 +107,14 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
     world,
     globe,
     ready,
+    nextFrame: () =>
+      new Promise<void>((resolve) => {
+        globe.scene.onAfterRenderObservable.addOnce(() => resolve());
+      }),
     dispose() {
       window.removeEventListener('resize', onResize);
+      detachPointer();
+      markerMesh.dispose();
       instrumentation.dispose();
       globe.scene.dispose();
       engine.dispose();

@@ -4,6 +4,8 @@
  * domain ids, never raw entity ids (bitecs recycles those).
  */
 import { enqueue } from './bridge/commandQueue';
+import type { MarkerFilter } from '../data/markers/markerFilter';
+import type { Role } from '../data/permissions';
 import type { LayerName, ViewName } from './layers';
 
 export type Command =
@@ -16,7 +18,21 @@ export type Command =
   /** Turn a layer on or off. */
   | { type: 'setLayer'; layer: LayerName; on: boolean }
   /** Override auto-rotation for the current view. */
-  | { type: 'setAutoRotate'; on: boolean };
+  | { type: 'setAutoRotate'; on: boolean }
+  /** Replace the articles on the globe (a data source's full list); diffed by id. */
+  | { type: 'setArticles'; articles: readonly unknown[] }
+  /** Add or update articles; `live` ones start glowing (intensity 1, decaying). */
+  | { type: 'upsertArticles'; articles: readonly unknown[]; live?: boolean }
+  | { type: 'removeArticles'; ids: readonly string[] }
+  /** Change the marker filter (sentiment, categories, hours, maxMarkers); omitted keys stay. */
+  | { type: 'setMarkerFilter'; filter: Partial<MarkerFilter> }
+  | { type: 'setMarkerSize'; size: MarkerSize }
+  /** Select an article by id (null clears the selection). */
+  | { type: 'selectArticle'; id: string | null }
+  /** The signed-in role, for marker interaction rights. */
+  | { type: 'setRole'; role: Role };
+
+export type MarkerSize = 'small' | 'medium' | 'large';
 
 export function sendCommand(command: Command): void {
   enqueue(command);

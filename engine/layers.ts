@@ -4,7 +4,15 @@
  */
 
 /** Layers the skeleton draws; later layers (rivers, labels, grid...) extend this list. */
-export const LAYER_NAMES = ['ocean', 'land', 'coastline', 'borders', 'atmosphere', 'stars'] as const;
+export const LAYER_NAMES = [
+  'ocean',
+  'land',
+  'coastline',
+  'borders',
+  'atmosphere',
+  'stars',
+  'markers',
+] as const;
 export type LayerName = (typeof LAYER_NAMES)[number];
 
 export function isLayerName(v: string): v is LayerName {

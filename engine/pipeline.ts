@@ -2,13 +2,19 @@
  * The frame pipeline: the single ordered list of systems, run once per frame before Babylon
  * renders. Each system is timed; the timings feed the stats handle and the profiler.
  *
- *   commands -> camera -> lod -> renderSync -> uiPublish (every 250 ms)
+ *   commands -> markerSpawn -> camera -> lod -> markerFilter -> picking -> markerAnim
+ *   -> renderSync -> markerSync -> uiPublish
  */
 import { commandSystem } from '../systems/commandSystem';
 import { cameraSystem } from '../systems/cameraSystem';
 import { lodSystem } from '../systems/lodSystem';
 import { renderSyncSystem } from '../systems/renderSyncSystem';
-import { UI_PUBLISH_MS, uiPublishSystem } from '../systems/uiPublishSystem';
+import { markerAnimSystem } from '../systems/markerAnimSystem';
+import { markerFilterSystem } from '../systems/markerFilterSystem';
+import { markerSpawnSystem } from '../systems/markerSpawnSystem';
+import { markerSyncSystem } from '../systems/markerSyncSystem';
+import { pickingSystem } from '../systems/pickingSystem';
+import { uiPublishSystem } from '../systems/uiPublishSystem';
 import type { AtlasWorld } from './world';
 
 export type System = (world: AtlasWorld) => void;
@@ -31,10 +37,15 @@ export function every(ms: number, system: System): System {
 
 export const pipeline: readonly PipelineEntry[] = [
   { name: 'commands', run: commandSystem },
+  { name: 'markerSpawn', run: markerSpawnSystem },
   { name: 'camera', run: cameraSystem },
   { name: 'lod', run: lodSystem },
+  { name: 'markerFilter', run: markerFilterSystem },
+  { name: 'picking', run: pickingSystem },
+  { name: 'markerAnim', run: markerAnimSystem },
   { name: 'renderSync', run: renderSyncSystem },
-  { name: 'uiPublish', run: every(UI_PUBLISH_MS, uiPublishSystem) },
+  { name: 'markerSync', run: markerSyncSystem },
+  { name: 'uiPublish', run: uiPublishSystem },
 ];
 
 /** Weight of the newest sample in the smoothed timings (about a 20-frame window). */
@@ -60,12 +71,17 @@ export function runPipeline(
   }
 }
 
+/** Samples above this are clipped before smoothing: one-off stalls (shader compilation at start,
+ * a GC) would otherwise dominate the smoothed readout for seconds. `lastMs` keeps the raw value. */
+export const TIMING_CLIP_MS = 50;
+
 /** Stores a system's (or the render's) time for this frame and folds it into the smoothed value. */
 export function recordTiming(world: AtlasWorld, name: string, ms: number): void {
   const stats = world.stats;
   stats.lastMs[name] = ms;
+  const sample = Math.min(ms, TIMING_CLIP_MS);
   const prev = stats.systemMs[name];
-  stats.systemMs[name] = prev === undefined ? ms : prev + (ms - prev) * TIMING_SMOOTHING;
+  stats.systemMs[name] = prev === undefined ? sample : prev + (sample - prev) * TIMING_SMOOTHING;
 }
 
 /** Sum of the smoothed timings: our CPU work per frame. */

@@ -4,10 +4,15 @@
  */
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { LatLonDistance } from '../data/geoMath';
-import { state, type EngineErrorInfo } from './bridge/state';
+import {
+  state,
+  type EngineErrorInfo,
+  type HoveredMarker,
+  type SelectedArticle,
+} from './bridge/state';
 import type { ViewName } from './layers';
 
-export type { EngineErrorInfo } from './bridge/state';
+export type { EngineErrorInfo, HoveredMarker, SelectedArticle } from './bridge/state';
 export type { LayerName, ViewName } from './layers';
 
 /** True once the first frame with the globe has been drawn. */
@@ -26,3 +31,12 @@ export const cameraState: ReadonlySignal<LatLonDistance> = state.camera;
 export const currentView: ReadonlySignal<ViewName> = state.view;
 /** The WebGL renderer string (unmasked when the browser allows). */
 export const rendererInfo: ReadonlySignal<string> = state.renderer;
+/** The marker under the pointer (for the tooltip), or null. */
+export const hoveredMarker: ReadonlySignal<HoveredMarker | null> = state.hoveredMarker;
+/** The selected article (a marker click by a user with the right, or a selectArticle command). */
+export const selectedArticle: ReadonlySignal<SelectedArticle | null> = state.selectedArticle;
+/** Set (to a timestamp) when a guest clicks a marker: the UI explains how to get access. */
+export const markerRestricted: ReadonlySignal<number | null> = state.markerRestricted;
+/** Markers drawn now, and articles with a place held by the engine. */
+export const markerCount: ReadonlySignal<number> = state.markerCount;
+export const articleCount: ReadonlySignal<number> = state.articleCount;

@@ -5,8 +5,22 @@
  */
 import { addComponent, addEntity, createWorld, type World } from 'bitecs';
 import type { LatLonDistance } from '../data/geoMath';
+import type { MarkerFilter } from '../data/markers/markerFilter';
+import { DEFAULT_MARKER_FILTER } from '../data/markers/markerFilter';
+import { GeoGridIndex } from '../data/markers/geoGridIndex';
+import type { Role } from '../data/permissions';
 import type { Command } from './commands';
-import { LAYER_NAMES, VIEW_PRESETS, type LayerName, type ViewName, type ViewPreset } from './layers';
+import type { MarkerRecord } from './markers/markerComponents';
+
+/** Marker size setting (spec globe.md section 9). */
+export const MARKER_SIZE_FACTORS = { small: 0.3, medium: 0.5, large: 0.8 } as const;
+import {
+  LAYER_NAMES,
+  VIEW_PRESETS,
+  type LayerName,
+  type ViewName,
+  type ViewPreset,
+} from './layers';
 
 /** Capacity of the geo-layer component arrays; the skeleton uses a few dozen. */
 export const MAX_GEO_ENTITIES = 256;
@@ -49,11 +63,70 @@ export interface OrbitRig {
   readonly pointerDown: boolean;
 }
 
+/** The marker GPU buffer as systems see it: slots of one merged billboard mesh. */
+export interface MarkerGpu {
+  /** Number of slots drawn (slots 0..count-1). */
+  setCount(count: number): void;
+  /** Writes one slot: centre (scene units), atlas cell, size (scene units), state, intensity,
+   * category colour and sentiment index. */
+  writeSlot(
+    slot: number,
+    x: number,
+    y: number,
+    z: number,
+    cell: number,
+    size: number,
+    state: number,
+    intensity: number,
+    r: number,
+    g: number,
+    b: number,
+    sentiment: number,
+  ): void;
+  /** Atlas cell for an emoji (added on first use). */
+  cellFor(emoji: string, category: string): number;
+  /** Uploads what changed since the last flush. */
+  flush(): void;
+}
+
+/** Ray through a screen point, in scene units (written into the caller's object). */
+export interface Ray {
+  ox: number;
+  oy: number;
+  oz: number;
+  dx: number;
+  dy: number;
+  dz: number;
+}
+
 /** What render sync may do to Babylon objects, by handle. */
 export interface RenderBindings {
   setVisible(handle: number, visible: boolean): void;
   /** Asks the render side to make a LOD's meshes available (e.g. fetch the 50m assets). */
   requestLod(lod: number): void;
+  markers: MarkerGpu;
+  /** Ray from the camera through CSS pixel (x, y) of the canvas. */
+  pickRay(x: number, y: number, out: Ray): void;
+  /** Projects a scene point to CSS pixels; returns false when it is behind the camera. */
+  project(x: number, y: number, z: number, out: { x: number; y: number }): boolean;
+  /** CSS pixels per scene unit for an object `distance` units in front of the camera. */
+  pixelsPerUnitAt(distance: number): number;
+  /** Pointer cursor over the canvas ('' = default). */
+  setCursor(cursor: string): void;
+}
+
+/** Pointer state gathered between frames by the render side, consumed by the picking system. */
+export interface PointerState {
+  x: number;
+  y: number;
+  /** The pointer is over the canvas (not over UI, not outside the window). */
+  inside: boolean;
+  /** It moved since the picking system last looked. */
+  moved: boolean;
+  /** A click (short press without a drag) happened since the picking system last looked. */
+  clicked: boolean;
+  /** Touch input: larger hit targets. */
+  touch: boolean;
 }
 
 export interface FlyTo {
@@ -87,6 +160,45 @@ export interface AtlasContext {
   /** Scratch list the command system drains into (reused every frame). */
   commands: Command[];
   stats: FrameStats;
+  markers: MarkerState;
+  pointer: PointerState;
+}
+
+/** Article changes waiting for the marker spawn system. */
+export type MarkerOp =
+  | { kind: 'replace'; articles: readonly unknown[] }
+  | { kind: 'upsert'; articles: readonly unknown[]; live: boolean }
+  | { kind: 'remove'; ids: readonly string[] };
+
+export interface MarkerState {
+  records: (MarkerRecord | undefined)[];
+  byId: Map<string, number>;
+  ops: MarkerOp[];
+  filter: MarkerFilter;
+  /** Set when markers or the filter changed: the filter system rebuilds the visible set. */
+  dirty: boolean;
+  /** Entities drawn, in slot order (slot i = visible[i]). */
+  visible: number[];
+  /** Entities whose slot must be rewritten this frame. */
+  changed: Set<number>;
+  /** Entities with an animation running (intensity decay, flash). */
+  animating: Set<number>;
+  hovered: number;
+  selected: number;
+  /** Marker size setting factor (spec: small 0.3, medium 0.5, large 0.8). */
+  sizeFactor: number;
+  /** Current role, for the interactWithMarkers permission. */
+  role: Role;
+  /** Set when a guest clicked a marker (spec: the restriction state). */
+  restricted: boolean;
+  /** Ms timestamp of the last filter rebuild (time windows are re-evaluated every minute). */
+  rebuiltAt: number;
+  /** Bumped whenever the drawn set or the selection changes (the UI publish compares it). */
+  version: number;
+  /** Picking: a grid index over the drawn markers, rebuilt when `version` moves past it. */
+  pickIndex: GeoGridIndex;
+  pickIndexVersion: number;
+  lastHoverAt: number;
 }
 
 /** Instrumentation: written by the pipeline (timings) and the render side (draw calls, fps). */
@@ -105,7 +217,12 @@ export interface FrameStats {
 export type AtlasWorld = World<AtlasContext>;
 
 /** Adds one drawable geo-layer entity bound to render handle `handle`. */
-export function spawnGeoLayer(world: AtlasWorld, layer: LayerName, lod: number, handle: number): number {
+export function spawnGeoLayer(
+  world: AtlasWorld,
+  layer: LayerName,
+  lod: number,
+  handle: number,
+): number {
   const e = addEntity(world);
   addComponent(world, e, GeoLayer);
   GeoLayer.layer[e] = LAYER_NAMES.indexOf(layer);
@@ -117,7 +234,10 @@ export function spawnGeoLayer(world: AtlasWorld, layer: LayerName, lod: number, 
 }
 
 export function createAtlasWorld(rig: OrbitRig, render: RenderBindings): AtlasWorld {
-  const layers = Object.fromEntries(LAYER_NAMES.map((n) => [n, true])) as Record<LayerName, boolean>;
+  const layers = Object.fromEntries(LAYER_NAMES.map((n) => [n, true])) as Record<
+    LayerName,
+    boolean
+  >;
   return createWorld<AtlasContext>({
     time: { now: 0, dt: 0, frame: 0 },
     view: 'landing',
@@ -132,5 +252,26 @@ export function createAtlasWorld(rig: OrbitRig, render: RenderBindings): AtlasWo
     render,
     commands: [],
     stats: { fps: 0, drawCalls: 0, triangles: 0, systemMs: {}, lastMs: {}, frameMs: 0 },
+    markers: {
+      records: [],
+      byId: new Map(),
+      ops: [],
+      filter: { ...DEFAULT_MARKER_FILTER },
+      dirty: false,
+      visible: [],
+      changed: new Set(),
+      animating: new Set(),
+      hovered: -1,
+      selected: -1,
+      sizeFactor: MARKER_SIZE_FACTORS.medium,
+      role: 'guest',
+      restricted: false,
+      rebuiltAt: 0,
+      version: 0,
+      pickIndex: new GeoGridIndex(),
+      pickIndexVersion: -1,
+      lastHoverAt: -Infinity,
+    },
+    pointer: { x: 0, y: 0, inside: false, moved: false, clicked: false, touch: false },
   });
 }

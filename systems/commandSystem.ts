@@ -5,7 +5,8 @@
  */
 import { drainInto } from '../engine/bridge/commandQueue';
 import { VIEW_PRESETS } from '../engine/layers';
-import type { AtlasWorld } from '../engine/world';
+import { MARKER_SIZE_FACTORS, type AtlasWorld } from '../engine/world';
+import { selectById } from './pickingSystem';
 import { clamp, wrapLon } from '../data/geoMath';
 import { FLY_TO_DEFAULT_MS, applyCameraToRig } from './cameraSystem';
 
@@ -67,6 +68,29 @@ export function commandSystem(world: AtlasWorld): void {
         break;
       case 'setAutoRotate':
         world.autoRotate = c.on;
+        break;
+      case 'setArticles':
+        world.markers.ops.push({ kind: 'replace', articles: c.articles });
+        break;
+      case 'upsertArticles':
+        world.markers.ops.push({ kind: 'upsert', articles: c.articles, live: c.live ?? false });
+        break;
+      case 'removeArticles':
+        world.markers.ops.push({ kind: 'remove', ids: c.ids });
+        break;
+      case 'setMarkerFilter':
+        world.markers.filter = { ...world.markers.filter, ...c.filter };
+        world.markers.dirty = true;
+        break;
+      case 'setMarkerSize':
+        world.markers.sizeFactor = MARKER_SIZE_FACTORS[c.size];
+        for (const e of world.markers.visible) world.markers.changed.add(e);
+        break;
+      case 'selectArticle':
+        selectById(world, c.id);
+        break;
+      case 'setRole':
+        world.markers.role = c.role;
         break;
     }
   }

@@ -1,5 +1,5 @@
 /** Tiny worlds for system tests: a plain-object rig and a recording render table. */
-import type { OrbitRig, RenderBindings } from '../engine/world';
+import type { MarkerGpu, OrbitRig, Ray, RenderBindings } from '../engine/world';
 import { createAtlasWorld, type AtlasWorld } from '../engine/world';
 
 export interface TestRig extends OrbitRig {
@@ -27,23 +27,85 @@ export function createTestRig(): TestRig {
   };
 }
 
+export interface TestMarkerGpu extends MarkerGpu {
+  count: number;
+  /** Last write per slot: [x, y, z, cell, size, state, intensity, r, g, b, sentiment]. */
+  slots: Map<number, number[]>;
+  flushes: number;
+  emoji: string[];
+}
+
 export interface TestRender extends RenderBindings {
   visible: Map<number, boolean>;
   requested: number[];
   calls: number;
+  cursor: string;
+  markers: TestMarkerGpu;
 }
 
-export function createTestRender(): TestRender {
+/** Viewport and pinhole camera of the test render: on +z at `cameraZ`, looking at the origin
+ * (the view of lat 0, lon 0), fov 45 degrees, 1280x720 CSS px. */
+export const TEST_VIEW = { width: 1280, height: 720, fovDeg: 45 };
+
+export function createTestRender(cameraZ = 600): TestRender {
+  const f = TEST_VIEW.height / (2 * Math.tan((TEST_VIEW.fovDeg * Math.PI) / 360));
+  const markers: TestMarkerGpu = {
+    count: 0,
+    slots: new Map(),
+    flushes: 0,
+    emoji: [],
+    setCount(n) {
+      this.count = n;
+    },
+    writeSlot(slot, ...rest) {
+      this.slots.set(slot, rest);
+    },
+    cellFor(emoji) {
+      const i = this.emoji.indexOf(emoji);
+      if (i >= 0) return i;
+      this.emoji.push(emoji);
+      return this.emoji.length - 1;
+    },
+    flush() {
+      this.flushes++;
+    },
+  };
   return {
     visible: new Map(),
     requested: [],
     calls: 0,
+    cursor: '',
+    markers,
     setVisible(handle, v) {
       this.calls++;
       this.visible.set(handle, v);
     },
     requestLod(lod) {
       this.requested.push(lod);
+    },
+    pickRay(x, y, out: Ray) {
+      const dx = (x - TEST_VIEW.width / 2) / f;
+      const dy = -(y - TEST_VIEW.height / 2) / f;
+      const len = Math.hypot(dx, dy, 1);
+      out.ox = 0;
+      out.oy = 0;
+      out.oz = cameraZ;
+      out.dx = dx / len;
+      out.dy = dy / len;
+      out.dz = -1 / len;
+    },
+    project(x, y, z, out) {
+      const depth = cameraZ - z;
+      if (depth <= 0) return false;
+      out.x = TEST_VIEW.width / 2 + (f * x) / depth;
+      out.y = TEST_VIEW.height / 2 - (f * y) / depth;
+      return true;
+    },
+    pixelsPerUnitAt(distance) {
+      return f / distance;
+    },
+    setCursor(c) {
+      this.cursor = c;
     },
   };
 }

@@ -1,8 +1,10 @@
 /**
- * uiPublishSystem - the only writer of UI signals. Publishes a snapshot inside one `batch()` so
- * React re-renders at most once per publish, a few times a second rather than every frame.
- * Reads: camera, view, stats, entity count. Writes: engine/bridge/state signals.
- * Order: last. Cadence: every UI_PUBLISH_MS (wrapped with `every` in the pipeline).
+ * uiPublishSystem - the only writer of UI signals. Numbers (fps, draw calls, camera) are
+ * published every UI_PUBLISH_MS inside one `batch()` so React re-renders at most a few times a
+ * second; marker events (hover, selection, restriction) as soon as they change, so the tooltip
+ * follows the pointer.
+ * Reads: camera, view, stats, markers, pointer. Writes: engine/bridge/state signals.
+ * Order: last. Cadence: every frame; stats part every UI_PUBLISH_MS.
  */
 import { batch } from '@preact/signals-core';
 import { getAllEntities } from 'bitecs';
@@ -12,19 +14,71 @@ import type { AtlasWorld } from '../engine/world';
 /** How often the overlay's numbers refresh; 4 Hz reads as live without costing renders. */
 export const UI_PUBLISH_MS = 250;
 
-export function uiPublishSystem(world: AtlasWorld): void {
+let lastStatsAt = -Infinity;
+let lastVersion = -1;
+let lastHovered = -2;
+let lastX = NaN;
+let lastY = NaN;
+
+function publishStats(world: AtlasWorld): void {
   const s = world.stats;
-  batch(() => {
-    state.fps.value = Math.round(s.fps);
-    state.drawCalls.value = s.drawCalls;
-    state.entities.value = getAllEntities(world).length;
-    state.frameMs.value = s.frameMs;
-    state.systemMs.value = { ...s.systemMs };
-    const c = state.camera.peek();
-    const w = world.camera;
-    if (c.lat !== w.lat || c.lon !== w.lon || c.distance !== w.distance) {
-      state.camera.value = { ...w };
+  state.fps.value = Math.round(s.fps);
+  state.drawCalls.value = s.drawCalls;
+  state.entities.value = getAllEntities(world).length;
+  state.frameMs.value = s.frameMs;
+  state.systemMs.value = { ...s.systemMs };
+  const c = state.camera.peek();
+  const w = world.camera;
+  if (c.lat !== w.lat || c.lon !== w.lon || c.distance !== w.distance) {
+    state.camera.value = { ...w };
+  }
+  state.view.value = world.view;
+  state.markerCount.value = world.markers.visible.length;
+  state.articleCount.value = world.markers.byId.size;
+}
+
+function publishMarkers(world: AtlasWorld): void {
+  const m = world.markers;
+  const p = world.pointer;
+  if (m.hovered !== lastHovered || (m.hovered >= 0 && (p.x !== lastX || p.y !== lastY))) {
+    lastHovered = m.hovered;
+    lastX = p.x;
+    lastY = p.y;
+    const r = m.hovered >= 0 ? m.records[m.hovered] : undefined;
+    state.hoveredMarker.value =
+      r === undefined
+        ? null
+        : {
+            id: r.id,
+            title: r.title,
+            category: r.category,
+            publishedMs: r.publishedMs,
+            x: p.x,
+            y: p.y,
+          };
+  }
+  if (m.version !== lastVersion) {
+    lastVersion = m.version;
+    const sel = m.selected >= 0 ? m.records[m.selected] : undefined;
+    const cur = state.selectedArticle.peek();
+    if ((sel?.id ?? null) !== (cur?.id ?? null)) {
+      state.selectedArticle.value = sel === undefined ? null : { id: sel.id, article: sel.article };
     }
-    state.view.value = world.view;
+    if (m.restricted) {
+      m.restricted = false;
+      state.markerRestricted.value = Date.now();
+    }
+    state.markerCount.value = m.visible.length;
+    state.articleCount.value = m.byId.size;
+  }
+}
+
+export function uiPublishSystem(world: AtlasWorld): void {
+  batch(() => {
+    publishMarkers(world);
+    if (world.time.now - lastStatsAt >= UI_PUBLISH_MS) {
+      lastStatsAt = world.time.now;
+      publishStats(world);
+    }
   });
 }

@@ -2,10 +2,12 @@ import { useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { sendCommand } from '../engine/commands';
 import { EngineStatus } from './components/EngineStatus';
+import { MarkerTooltip } from './components/MarkerTooltip';
 import { AppPage } from './pages/AppPage';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage, PlaceholderPage } from './pages/PlaceholderPage';
 import { ROUTES, findRoute, pageTitle, type RouteDef } from './routes';
+import { dataSourceFromUrl, useArticleFeed } from './useArticleFeed';
 import { useTitle } from './useTitle';
 
 function Page({ route }: { route: RouteDef }) {
@@ -31,6 +33,7 @@ export function App() {
   const route = findRoute(location);
   useTitle(pageTitle(route));
   const view = route?.view ?? 'background';
+  useArticleFeed(dataSourceFromUrl(window.location.search));
   useEffect(() => {
     // The globe stays mounted behind every page; a route only changes its preset.
     sendCommand({ type: 'setView', view });
@@ -47,6 +50,7 @@ export function App() {
           <NotFoundPage />
         </Route>
       </Switch>
+      <MarkerTooltip />
       <EngineStatus />
     </>
   );

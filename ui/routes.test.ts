@@ -8,10 +8,29 @@ describe('route table', () => {
   });
 
   it('uses the access levels of spec section 6', () => {
-    const guest = ['/', '/app', '/feeds', '/account', '/intelligence', '/layers', '/analytics', '/globe', '/landing'];
+    const guest = [
+      '/',
+      '/app',
+      '/feeds',
+      '/account',
+      '/intelligence',
+      '/layers',
+      '/analytics',
+      '/globe',
+      '/landing',
+    ];
     for (const p of guest) expect(findRoute(p)?.access, p).toBe('guest');
-    for (const p of ['/timeline', '/classic', '/globe-optimized']) expect(findRoute(p)?.access, p).toBe('login');
-    for (const p of ['/login', '/register', '/about', '/privacy', '/terms', '/docs', '/debug-globe']) {
+    for (const p of ['/timeline', '/classic', '/globe-optimized'])
+      expect(findRoute(p)?.access, p).toBe('login');
+    for (const p of [
+      '/login',
+      '/register',
+      '/about',
+      '/privacy',
+      '/terms',
+      '/docs',
+      '/debug-globe',
+    ]) {
       expect(findRoute(p)?.access, p).toBe('public');
     }
     expect(findRoute('/globe3')?.access).toBe('disabled');

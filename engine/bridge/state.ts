@@ -24,4 +24,25 @@ export const state = {
   camera: signal<LatLonDistance>({ lat: 0, lon: 0, distance: 600 }),
   view: signal<ViewName>('landing'),
   renderer: signal(''),
+  hoveredMarker: signal<HoveredMarker | null>(null),
+  selectedArticle: signal<SelectedArticle | null>(null),
+  /** Time (ms) of the last marker click refused for lack of the interactWithMarkers right. */
+  markerRestricted: signal<number | null>(null),
+  markerCount: signal(0),
+  articleCount: signal(0),
 };
+
+export interface HoveredMarker {
+  id: string;
+  title: string;
+  category: string;
+  publishedMs: number;
+  /** Pointer position in CSS pixels. */
+  x: number;
+  y: number;
+}
+
+export interface SelectedArticle {
+  id: string;
+  article: unknown;
+}

@@ -1,11 +1,26 @@
-/** The render side's table of drawables, addressed by the handles stored in ECS components. */
+/**
+ * The render side as the systems see it (RenderBindings): a table of drawables addressed by the
+ * handles stored in ECS components, the marker GPU buffer, and camera projection for picking.
+ */
+import type { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera';
+import '@babylonjs/core/Culling/ray';
+import { Matrix, Vector3 } from '@babylonjs/core/Maths/math.vector';
 import type { Mesh } from '@babylonjs/core/Meshes/mesh';
-import type { RenderBindings } from '../world';
+import type { Scene } from '@babylonjs/core/scene';
+import type { MarkerGpu, Ray, RenderBindings } from '../world';
 
 export class RenderTable implements RenderBindings {
   private readonly meshes: Mesh[] = [];
   /** Called when the LOD system wants a level of detail that may not be loaded yet. */
   onRequestLod: ((lod: number) => void) | null = null;
+  private readonly tmp = new Vector3();
+  private readonly identity = Matrix.Identity();
+
+  constructor(
+    private readonly scene: Scene,
+    private readonly camera: ArcRotateCamera,
+    readonly markers: MarkerGpu,
+  ) {}
 
   add(mesh: Mesh): number {
     mesh.setEnabled(false);
@@ -23,5 +38,52 @@ export class RenderTable implements RenderBindings {
 
   get size(): number {
     return this.meshes.length;
+  }
+
+  /** CSS pixels -> render pixels (hardware scaling), as Babylon's picking expects. */
+  private renderScale(): number {
+    const engine = this.scene.getEngine();
+    const canvas = engine.getRenderingCanvas();
+    return canvas && canvas.clientWidth > 0 ? engine.getRenderWidth() / canvas.clientWidth : 1;
+  }
+
+  pickRay(x: number, y: number, out: Ray): void {
+    const s = this.renderScale();
+    const r = this.scene.createPickingRay(x * s, y * s, this.identity, this.camera);
+    out.ox = r.origin.x;
+    out.oy = r.origin.y;
+    out.oz = r.origin.z;
+    out.dx = r.direction.x;
+    out.dy = r.direction.y;
+    out.dz = r.direction.z;
+  }
+
+  project(x: number, y: number, z: number, out: { x: number; y: number }): boolean {
+    const engine = this.scene.getEngine();
+    const w = engine.getRenderWidth();
+    const h = engine.getRenderHeight();
+    this.tmp.set(x, y, z);
+    const p = Vector3.Project(
+      this.tmp,
+      this.identity,
+      this.scene.getTransformMatrix(),
+      this.camera.viewport.toGlobal(w, h),
+    );
+    if (p.z < 0 || p.z > 1) return false;
+    const s = this.renderScale();
+    out.x = p.x / s;
+    out.y = p.y / s;
+    return true;
+  }
+
+  pixelsPerUnitAt(distance: number): number {
+    const canvas = this.scene.getEngine().getRenderingCanvas();
+    const cssHeight = canvas?.clientHeight ?? this.scene.getEngine().getRenderHeight();
+    return cssHeight / (2 * Math.max(1e-6, distance) * Math.tan(this.camera.fov / 2));
+  }
+
+  setCursor(cursor: string): void {
+    const canvas = this.scene.getEngine().getRenderingCanvas();
+    if (canvas) canvas.style.cursor = cursor;
   }
 }

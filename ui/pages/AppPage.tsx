@@ -1,4 +1,6 @@
+import { ArticlePanel } from '../components/ArticlePanel';
 import { CameraReadout } from '../components/HudStats';
+import { MarkerNotice } from '../components/MarkerNotice';
 import { Navbar } from '../components/Navbar';
 
 /** The main globe application: the shell over a transparent page, the globe behind it. */
@@ -7,6 +9,8 @@ export function AppPage() {
     <div className="app-shell">
       <Navbar />
       <CameraReadout />
+      <ArticlePanel />
+      <MarkerNotice />
     </div>
   );
 }

@@ -1,9 +1,17 @@
 import { Link } from 'wouter';
 
 const FEATURES: readonly { title: string; text: string; href: string }[] = [
-  { title: '3D Globe View', text: 'Click and explore stories on an interactive Earth.', href: '/app' },
+  {
+    title: '3D Globe View',
+    text: 'Click and explore stories on an interactive Earth.',
+    href: '/app',
+  },
   { title: 'Live Feed', text: 'Chronological stream of breaking news worldwide.', href: '/feeds' },
-  { title: 'AI Analysis', text: 'Discover patterns and predictions in real-time.', href: '/intelligence' },
+  {
+    title: 'AI Analysis',
+    text: 'Discover patterns and predictions in real-time.',
+    href: '/intelligence',
+  },
 ];
 
 export function LandingPage() {
@@ -12,7 +20,9 @@ export function LandingPage() {
       <section className="landing__hero">
         <h1 className="landing__logo">ATLAS</h1>
         <p className="landing__tagline">Where the Planet becomes the Platform</p>
-        <p className="landing__subtitle">The World&apos;s First AI Native Spatial Media Application</p>
+        <p className="landing__subtitle">
+          The World&apos;s First AI Native Spatial Media Application
+        </p>
         <p className="landing__line">Real-time global news visualization powered by AI</p>
         <Link href="/app" className="button button--primary">
           Enter ATLAS

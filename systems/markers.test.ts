@@ -1,0 +1,226 @@
+import { getAllEntities } from 'bitecs';
+import { describe, expect, it } from 'vitest';
+import { sendCommand } from '../engine/commands';
+import { runPipeline, type PipelineEntry } from '../engine/pipeline';
+import { Marker, MARKER_HOVERED, MARKER_SELECTED } from '../engine/markers/markerComponents';
+import { cameraSystem } from './cameraSystem';
+import { commandSystem } from './commandSystem';
+import { markerAnimSystem } from './markerAnimSystem';
+import { markerFilterSystem } from './markerFilterSystem';
+import { markerSpawnSystem } from './markerSpawnSystem';
+import { markerSyncSystem } from './markerSyncSystem';
+import { pickingSystem } from './pickingSystem';
+import { createTestWorld } from './testWorld';
+
+const steps: PipelineEntry[] = [
+  { name: 'commands', run: commandSystem },
+  { name: 'markerSpawn', run: markerSpawnSystem },
+  { name: 'camera', run: cameraSystem },
+  { name: 'markerFilter', run: markerFilterSystem },
+  { name: 'picking', run: pickingSystem },
+  { name: 'markerAnim', run: markerAnimSystem },
+  { name: 'markerSync', run: markerSyncSystem },
+];
+
+const now = Date.now();
+const art = (id: string, lat: number, lon: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  title: `Story ${id}`,
+  latitude: lat,
+  longitude: lon,
+  publishedAt: new Date(now - 60_000).toISOString(),
+  ...extra,
+});
+
+function setup() {
+  const t = createTestWorld();
+  sendCommand({ type: 'setView', view: 'app' });
+  sendCommand({ type: 'setCamera', lat: 0, lon: 0, distance: 600 });
+  let clock = 0;
+  const frame = (ms = 16) => {
+    clock += ms;
+    runPipeline(t.world, clock, steps);
+  };
+  frame();
+  return { ...t, frame };
+}
+
+describe('marker spawn and filter', () => {
+  it('makes one entity per article with a valid place, and frees them on replace', () => {
+    const { world, render, frame } = setup();
+    const before = getAllEntities(world).length;
+    sendCommand({
+      type: 'setArticles',
+      articles: [
+        art('a', 10, 10),
+        art('b', 20, 20),
+        art('bad', 95, 0),
+        { title: 'no id', latitude: 1, longitude: 1 },
+      ],
+    });
+    frame();
+    expect(world.markers.byId.size).toBe(2);
+    expect(getAllEntities(world).length).toBe(before + 2);
+    expect(render.markers.count).toBe(2);
+
+    sendCommand({ type: 'setArticles', articles: [art('b', 20, 20), art('c', 30, 30)] });
+    frame();
+    expect([...world.markers.byId.keys()].sort()).toEqual(['b', 'c']);
+    expect(getAllEntities(world).length).toBe(before + 2);
+
+    // Churn never leaks entities or GPU slots.
+    for (let i = 0; i < 20; i++) {
+      sendCommand({ type: 'setArticles', articles: [art(`x${i}`, 1, 1), art(`y${i}`, 2, 2)] });
+      frame();
+    }
+    expect(getAllEntities(world).length).toBe(before + 2);
+    expect(render.markers.count).toBe(2);
+    sendCommand({ type: 'removeArticles', ids: ['x19'] });
+    frame();
+    expect(world.markers.byId.size).toBe(1);
+    expect(render.markers.count).toBe(1);
+  });
+
+  it('filters by sentiment, category and time window, newest first, capped at maxMarkers', () => {
+    const { world, frame } = setup();
+    sendCommand({
+      type: 'setArticles',
+      articles: [
+        art('old', 0, 0, {
+          publishedAt: new Date(now - 30 * 3600_000).toISOString(),
+          sentiment: 'positive',
+        }),
+        art('p1', 0, 1, {
+          sentiment: 'positive',
+          category: 'Politics',
+          publishedAt: new Date(now - 3000).toISOString(),
+        }),
+        art('n1', 0, 2, { sentiment: { label: 'negative' }, categories: ['Science'] }),
+        art('m1', 0, 3, { analysis: { sentiment: { label: 'mixed' }, categories: ['Politics'] } }),
+      ],
+    });
+    frame();
+    const drawn = () => world.markers.visible.map((e) => world.markers.records[e]?.id);
+    expect(drawn()).toEqual(
+      ['p1', 'm1', 'n1'].sort((a, b) => (a === 'p1' ? -1 : b === 'p1' ? 1 : a < b ? -1 : 1)),
+    );
+    sendCommand({ type: 'setMarkerFilter', filter: { sentiment: 'negative' } });
+    frame();
+    expect(drawn()).toEqual(['n1']);
+    sendCommand({
+      type: 'setMarkerFilter',
+      filter: { sentiment: 'all', categories: ['politics'] },
+    });
+    frame();
+    expect(drawn().sort()).toEqual(['m1', 'p1']);
+    sendCommand({ type: 'setMarkerFilter', filter: { categories: [], hours: 48 } });
+    frame();
+    expect(drawn()).toContain('old');
+    sendCommand({ type: 'setMarkerFilter', filter: { maxMarkers: 1 } });
+    frame();
+    expect(drawn()).toEqual(['p1']);
+  });
+
+  it('fans out markers at the same place around the first', () => {
+    const { world, frame } = setup();
+    sendCommand({
+      type: 'setArticles',
+      articles: [
+        art('a', 48.85661, 2.35221),
+        art('b', 48.85659, 2.35219),
+        art('c', 48.8566, 2.3522),
+      ],
+    });
+    frame();
+    const [first, ...rest] = world.markers.visible;
+    expect(Marker.fanEast[first as number]).toBe(0);
+    expect(Marker.fanNorth[first as number]).toBe(0);
+    for (const e of rest)
+      expect(Math.hypot(Marker.fanEast[e] as number, Marker.fanNorth[e] as number)).toBeGreaterThan(
+        0.5,
+      );
+  });
+});
+
+describe('live intensity', () => {
+  it('starts at 1 and decays x0.95 per second to 0.2', () => {
+    const { world, frame } = setup();
+    sendCommand({ type: 'upsertArticles', articles: [art('live', 0, 0)], live: true });
+    frame();
+    const e = world.markers.byId.get('live') as number;
+    expect(Marker.intensity[e]).toBeCloseTo(1 * Math.pow(0.95, 0.016), 6);
+    for (let i = 0; i < 10; i++) frame(100); // one second
+    expect(Marker.intensity[e]).toBeCloseTo(Math.pow(0.95, 1.016), 4);
+    for (let i = 0; i < 400; i++) frame(100); // forty seconds
+    expect(Marker.intensity[e]).toBeCloseTo(0.2, 6);
+    expect(world.markers.animating.has(e)).toBe(false);
+  });
+});
+
+describe('picking', () => {
+  it('hovers the marker under the pointer, and a guest click sets the restriction', () => {
+    const { world, render, frame } = setup();
+    sendCommand({ type: 'setArticles', articles: [art('centre', 0, 0), art('east', 0, 30)] });
+    frame();
+    const p = world.pointer;
+    Object.assign(p, { x: 640, y: 360, inside: true, moved: true });
+    frame(100);
+    const e = world.markers.byId.get('centre') as number;
+    expect(world.markers.hovered).toBe(e);
+    expect(Marker.state[e]).toBe(MARKER_HOVERED);
+    expect(render.cursor).toBe('pointer');
+    p.clicked = true;
+    frame(100);
+    expect(world.markers.selected).toBe(-1);
+    expect(world.markers.restricted || world.markers.version > 0).toBe(true);
+    // Away from any marker: hover clears.
+    Object.assign(p, { x: 100, y: 100, moved: true });
+    frame(100);
+    expect(world.markers.hovered).toBe(-1);
+    expect(render.cursor).toBe('');
+  });
+
+  it('a user click selects, flashes, and stops auto-rotation', () => {
+    const { world, frame } = setup();
+    sendCommand({ type: 'setRole', role: 'user' });
+    sendCommand({ type: 'setAutoRotate', on: true });
+    sendCommand({ type: 'setArticles', articles: [art('centre', 0, 0)] });
+    frame();
+    Object.assign(world.pointer, { x: 641, y: 358, inside: true, moved: true, clicked: true });
+    frame(100);
+    const e = world.markers.byId.get('centre') as number;
+    expect(world.markers.selected).toBe(e);
+    expect(Marker.state[e]).toBe(MARKER_SELECTED);
+    expect(Marker.flashUntil[e]).toBeGreaterThan(world.time.now);
+    expect(world.autoRotate).toBe(false);
+    sendCommand({ type: 'selectArticle', id: null });
+    frame();
+    expect(world.markers.selected).toBe(-1);
+  });
+
+  it('does not pick markers on the far side', () => {
+    const { world, frame } = setup();
+    sendCommand({ type: 'setArticles', articles: [art('back', 0, 180)] });
+    frame();
+    Object.assign(world.pointer, { x: 640, y: 360, inside: true, moved: true });
+    frame(100);
+    expect(world.markers.hovered).toBe(-1);
+  });
+});
+
+describe('marker GPU sync', () => {
+  it('rewrites only changed slots', () => {
+    const { world, render, frame } = setup();
+    sendCommand({ type: 'setArticles', articles: [art('a', 0, 0), art('b', 10, 10)] });
+    frame();
+    expect(render.markers.slots.size).toBe(2);
+    render.markers.slots.clear();
+    frame();
+    expect(render.markers.slots.size).toBe(0);
+    Object.assign(world.pointer, { x: 640, y: 360, inside: true, moved: true });
+    frame(100);
+    expect([...render.markers.slots.keys()]).toEqual([
+      Marker.slot[world.markers.byId.get('a') as number],
+    ]);
+  });
+});

@@ -54,7 +54,10 @@ export default tseslint.config(
   },
   {
     files: ['engine/**'],
-    rules: forbid([...ui, ...server, 'react', 'react-dom', 'wouter'], 'engine/ must not import ui/, server/ or React.'),
+    rules: forbid(
+      [...ui, ...server, 'react', 'react-dom', 'wouter'],
+      'engine/ must not import ui/, server/ or React.',
+    ),
   },
   {
     files: ['systems/**'],

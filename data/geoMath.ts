@@ -35,7 +35,11 @@ export function latLonToXyzInto(
   out[offset + 2] = radius * c * Math.cos(lambda);
 }
 
-export function latLonToXyz(lat: number, lon: number, radius = GLOBE_RADIUS): [number, number, number] {
+export function latLonToXyz(
+  lat: number,
+  lon: number,
+  radius = GLOBE_RADIUS,
+): [number, number, number] {
   const out: [number, number, number] = [0, 0, 0];
   latLonToXyzInto(lat, lon, radius, out);
   return out;

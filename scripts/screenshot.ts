@@ -6,9 +6,13 @@
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, VIEWPORT, chromiumExecutable } from './lib/chromium';
 
-const [baseUrl = 'http://127.0.0.1:3000', out = 'tmp/shot.png', path = '/app', cam] = process.argv.slice(2);
+const [baseUrl = 'http://127.0.0.1:3000', out = 'tmp/shot.png', path = '/app', cam] =
+  process.argv.slice(2);
 
-const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: [...CHROMIUM_ARGS] });
+const browser = await chromium.launch({
+  executablePath: chromiumExecutable(),
+  args: [...CHROMIUM_ARGS],
+});
 try {
   const page = await browser.newPage({ viewport: VIEWPORT });
   page.on('console', (m) => console.log(`[page ${m.type()}] ${m.text()}`));

@@ -2,6 +2,7 @@
  * Loads one level of detail of the geo layers (land fill, coastline, borders) from the compact
  * assets in public/geo and turns each into one merged mesh.
  */
+import { Material } from '@babylonjs/core/Materials/material';
 import { Color3 } from '@babylonjs/core/Maths/math.color';
 import type { Mesh } from '@babylonjs/core/Meshes/mesh';
 import type { Scene } from '@babylonjs/core/scene';
@@ -22,7 +23,11 @@ export interface LoadedGeoLayer {
   mesh: Mesh;
 }
 
-export async function loadGeoLod(scene: Scene, baseUrl: string, lod: number): Promise<LoadedGeoLayer[]> {
+export async function loadGeoLod(
+  scene: Scene,
+  baseUrl: string,
+  lod: number,
+): Promise<LoadedGeoLayer[]> {
   const res = lod === LOD_110M ? '110m' : '50m';
   const [land, coast, borders] = await Promise.all([
     fetchSurface(`${baseUrl}/geo/land-${res}.bin`),
@@ -35,8 +40,10 @@ export async function loadGeoLod(scene: Scene, baseUrl: string, lod: number): Pr
     ambient: 0.4,
     rimStrength: 0.25,
   });
-  // Triangles come from earcut in lon/lat space; draw both faces rather than depend on winding.
-  landMat.backFaceCulling = false;
+  // Triangles are counter-clockwise seen from outside (data/geo/codec.ts): cull the back faces,
+  // which halves the land's rasterisation cost under SwiftShader.
+  landMat.backFaceCulling = true;
+  landMat.sideOrientation = Material.CounterClockWiseSideOrientation;
   return [
     { layer: 'land', mesh: buildSurfaceMesh(scene, `land-${res}`, land, LAND_RADIUS, landMat) },
     {

@@ -58,7 +58,12 @@ export function surfaceMaterial(name: string, scene: Scene, o: SurfaceOptions): 
   return m;
 }
 
-export function lineMaterial(name: string, scene: Scene, color: Color3, alpha: number): ShaderMaterial {
+export function lineMaterial(
+  name: string,
+  scene: Scene,
+  color: Color3,
+  alpha: number,
+): ShaderMaterial {
   const m = new ShaderMaterial(
     name,
     scene,
@@ -104,9 +109,9 @@ export function atmosphereMaterial(
   m.setFloat('intensity', 0.9);
   m.setFloat('innerRadius', innerRadius);
   m.setFloat('outerRadius', outerRadius);
-  // Additive glow on the inside of a back-sided shell (the mesh is built BACKSIDE), so the halo
-  // rings the limb and the globe's depth hides it over the disc.
+  // Additive glow on a camera-facing ring around the silhouette (see globeScene.ts).
   m.alphaMode = 1; // Constants.ALPHA_ADD
+  m.backFaceCulling = false;
   m.disableDepthWrite = true;
   return m;
 }

@@ -70,7 +70,30 @@ void main(void) {
  * passes to the centre: brightest where the ray grazes the globe's limb, fading to nothing at the
  * shell's edge, so the halo hugs the Earth instead of floating as a ring.
  */
-export const atmosphereVertex = surfaceVertex;
+export const atmosphereVertex = /* glsl */ `
+precision highp float;
+attribute vec3 position;
+uniform mat4 viewProjection;
+uniform vec3 cameraPosition;
+uniform float innerRadius;
+varying vec3 vWorldPos;
+varying vec3 vNormal;
+void main(void) {
+  // The silhouette circle of a sphere of radius R seen from distance d lies in the plane R^2/d
+  // from the centre towards the camera, with radius R*sqrt(1 - R^2/d^2).
+  float R = innerRadius;
+  float d = max(length(cameraPosition), R * 1.0001);
+  vec3 dir = cameraPosition / d;
+  vec3 up = abs(dir.y) > 0.99 ? vec3(1.0, 0.0, 0.0) : vec3(0.0, 1.0, 0.0);
+  vec3 right = normalize(cross(up, dir));
+  up = cross(dir, right);
+  float radius = R * sqrt(1.0 - (R * R) / (d * d));
+  vec3 wp = dir * (R * R / d) + (right * position.x + up * position.y) * radius;
+  vWorldPos = wp;
+  vNormal = dir;
+  gl_Position = viewProjection * vec4(wp, 1.0);
+}
+`;
 
 export const atmosphereFragment = /* glsl */ `
 precision highp float;

@@ -26,14 +26,21 @@ async function setCamera(page: Page, lat: number, lon: number, distance: number)
   await page.evaluate((v) => window.atlas?.camera.set(v), { lat, lon, distance });
   await expect
     .poll(() =>
-      page.evaluate((want) => {
-        const c = window.atlas?.camera.get();
-        return c !== undefined && Math.abs(c.lat - want.lat) < 0.5 && Math.abs(c.lon - want.lon) < 0.5;
-      }, { lat, lon }),
+      page.evaluate(
+        (want) => {
+          const c = window.atlas?.camera.get();
+          return (
+            c !== undefined && Math.abs(c.lat - want.lat) < 0.5 && Math.abs(c.lon - want.lon) < 0.5
+          );
+        },
+        { lat, lon },
+      ),
     )
     .toBe(true);
   const frame = await page.evaluate(() => window.atlas?.stats().frame ?? 0);
-  await expect.poll(() => page.evaluate(() => window.atlas?.stats().frame ?? 0)).toBeGreaterThan(frame + 3);
+  await expect
+    .poll(() => page.evaluate(() => window.atlas?.stats().frame ?? 0))
+    .toBeGreaterThan(frame + 3);
 }
 
 test.describe('the globe', () => {
@@ -47,7 +54,9 @@ test.describe('the globe', () => {
       const t0 = performance.now();
       await Promise.race([
         window.atlas?.whenReady(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('not ready in 10 s')), 10_000)),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('not ready in 10 s')), 10_000),
+        ),
       ]);
       return performance.now() - t0;
     });
@@ -73,7 +82,8 @@ test.describe('the globe', () => {
     await setCamera(page, -30, -20, 600);
     const ocean = await canvasPixel(page, cx, cy);
     await page.screenshot({ path: test.info().outputPath('globe-atlantic.png') });
-    const diff = Math.abs(land[0] - ocean[0]) + Math.abs(land[1] - ocean[1]) + Math.abs(land[2] - ocean[2]);
+    const diff =
+      Math.abs(land[0] - ocean[0]) + Math.abs(land[1] - ocean[1]) + Math.abs(land[2] - ocean[2]);
     expect(diff, `land ${land.join(',')} vs ocean ${ocean.join(',')}`).toBeGreaterThan(40);
     // The ocean is blue-dominant, the land is not.
     expect(ocean[2]).toBeGreaterThan(ocean[1]);
@@ -87,7 +97,8 @@ test.describe('the globe', () => {
     await page.goto('/app');
     await page.evaluate(() => window.atlas?.whenReady());
     await page.evaluate(() => {
-      (document.getElementById('atlas-globe') as HTMLCanvasElement & { __mark?: number }).__mark = 42;
+      (document.getElementById('atlas-globe') as HTMLCanvasElement & { __mark?: number }).__mark =
+        42;
     });
     await page.getByRole('link', { name: 'Feeds' }).click();
     await expect(page).toHaveURL(/\/feeds$/);
@@ -95,7 +106,8 @@ test.describe('the globe', () => {
     await page.getByRole('link', { name: 'Globe', exact: true }).click();
     await expect(page).toHaveURL(/\/app$/);
     const mark = await page.evaluate(
-      () => (document.getElementById('atlas-globe') as HTMLCanvasElement & { __mark?: number }).__mark,
+      () =>
+        (document.getElementById('atlas-globe') as HTMLCanvasElement & { __mark?: number }).__mark,
     );
     expect(mark).toBe(42);
     expect(await page.locator('canvas#atlas-globe').count()).toBe(1);
@@ -113,7 +125,9 @@ test.describe('the globe', () => {
     await page.evaluate(() => window.atlas?.camera.set({ distance: 5000 }));
     await expect.poll(() => page.evaluate(() => window.atlas?.camera.get().distance)).toBe(1000);
     await page.evaluate(() => window.atlas?.camera.set({ distance: 10 }));
-    await expect.poll(() => page.evaluate(() => window.atlas?.camera.get().distance)).toBeCloseTo(200.1, 5);
+    await expect
+      .poll(() => page.evaluate(() => window.atlas?.camera.get().distance))
+      .toBeCloseTo(200.1, 5);
   });
 
   test('login-required routes redirect to /login', async ({ page }) => {

@@ -19,8 +19,12 @@ export type Command =
   | { type: 'setLayer'; layer: LayerName; on: boolean }
   /** Override auto-rotation for the current view. */
   | { type: 'setAutoRotate'; on: boolean }
-  /** Replace the articles on the globe (a data source's full list); diffed by id. */
-  | { type: 'setArticles'; articles: readonly unknown[] }
+  /** Replace the articles on the globe (a data source's full list); diffed by id. Ignored unless
+   * `source` is the active data source (so a late reply from a previous source cannot win). */
+  | { type: 'setArticles'; articles: readonly unknown[]; source?: DataSource }
+  /** Switch the data source: 'real' (the server), 'demo' (the sample set) or 'scenario'
+   * (seeded synthetic load from the automation handle). Clears the current articles. */
+  | { type: 'setDataSource'; source: DataSource }
   /** Add or update articles; `live` ones start glowing (intensity 1, decaying). */
   | { type: 'upsertArticles'; articles: readonly unknown[]; live?: boolean }
   | { type: 'removeArticles'; ids: readonly string[] }
@@ -33,6 +37,7 @@ export type Command =
   | { type: 'setRole'; role: Role };
 
 export type MarkerSize = 'small' | 'medium' | 'large';
+export type DataSource = 'real' | 'demo' | 'scenario';
 
 export function sendCommand(command: Command): void {
   enqueue(command);

@@ -9,14 +9,18 @@ import type { MarkerFilter } from '../data/markers/markerFilter';
 import { DEFAULT_MARKER_FILTER } from '../data/markers/markerFilter';
 import { GeoGridIndex } from '../data/markers/geoGridIndex';
 import type { Role } from '../data/permissions';
-import type { Command } from './commands';
+import type { Command, DataSource } from './commands';
 import type { MarkerRecord } from './markers/markerComponents';
+import type { SolarSystemLayout } from '../data/globe/astro';
+import { createEmergencyMode, type EmergencyMode } from '../data/globe/gridLevels';
+import { createSimClock, type SimClock } from '../data/globe/timezones';
 
 /** Marker size setting (spec globe.md section 9). */
 export const MARKER_SIZE_FACTORS = { small: 0.3, medium: 0.5, large: 0.8 } as const;
 import {
   LAYER_NAMES,
   VIEW_PRESETS,
+  layerDefault,
   type LayerName,
   type ViewName,
   type ViewPreset,
@@ -162,6 +166,64 @@ export interface AtlasContext {
   stats: FrameStats;
   markers: MarkerState;
   pointer: PointerState;
+  /** Simulated time in ms since the epoch (what the sun, moon and planets show); advanced by
+   * the sky system from `simClock` (data/globe/timezones.ts), set by the `setSimTime` command. */
+  simTime: number;
+  simClock: SimClock;
+  /** Bookkeeping of the Earth-and-sky systems (earthLayer, grid, sky). */
+  earth: EarthState;
+  /** The Earth-and-sky render side (engine/render/earthLayers.ts); a no-op until boot binds it. */
+  earthRender: EarthRender;
+}
+
+/**
+ * The Earth-and-sky meshes as systems see them: a few merged meshes addressed by part bits
+ * (systems/earthParts.ts), no Babylon types.
+ */
+export interface EarthRender {
+  /** Which parts are drawn (bitmask). The render side fetches a part's assets on first use. */
+  setParts(mask: number): void;
+  /** Unit vector toward the sun (globe frame) and whether the globe is lit by it (dayNight)
+   * rather than by the camera headlight. */
+  setSun(x: number, y: number, z: number, sunLit: boolean): void;
+  /** The XGrid's lines: `vertexCount` vertices (pairs are segments), xyz in `positions`, alpha per
+   * vertex in `alphas`. The arrays may be reused by the caller after the call. */
+  setGrid(positions: Float32Array, alphas: Float32Array, vertexCount: number): void;
+  /** Sun, moon and planets (scene units, Earth at the origin) and the planets' orbits as closed
+   * rings of `orbitSegments` points each (xyz), in PLANET_NAMES order. */
+  setSky(layout: SolarSystemLayout, orbits: Float32Array, orbitSegments: number): void;
+  /** The solar-system view is on screen (camera beyond 5000): widen the depth range. */
+  setSolarView(on: boolean, distance: number): void;
+}
+
+export const NOOP_EARTH_RENDER: EarthRender = {
+  setParts: () => undefined,
+  setSun: () => undefined,
+  setGrid: () => undefined,
+  setSky: () => undefined,
+  setSolarView: () => undefined,
+};
+
+export interface EarthState {
+  /** Part mask last sent to the render side (-1 = never). */
+  parts: number;
+  /** `solarSystem` layer state seen last frame (its edges switch the app/solar views). */
+  solarLayerWas: boolean;
+  /** Grid: key of the last built view (-1 = none), its level, emergency mode. */
+  gridKey: number;
+  gridLevel: number;
+  gridEmergency: EmergencyMode;
+  /** Grid rebuilds so far (tests and stats). */
+  gridBuilds: number;
+  /** Sun: unit vector toward it, sim time it was computed for, sun-lit flag last sent. */
+  sun: [number, number, number];
+  sunAt: number;
+  sunLitSent: number;
+  /** Sky layout: sim time of the last layout and of the last orbit rebuild (ms, -Infinity = never). */
+  skyAt: number;
+  orbitsAt: number;
+  /** Whether the solar view was on last frame (sent to the render side on change). */
+  solarView: boolean;
 }
 
 /** Article changes waiting for the marker spawn system. */
@@ -195,6 +257,8 @@ export interface MarkerState {
   rebuiltAt: number;
   /** Bumped whenever the drawn set or the selection changes (the UI publish compares it). */
   version: number;
+  /** The active data source; article lists from any other source are ignored. */
+  source: DataSource;
   /** Picking: a grid index over the drawn markers, rebuilt when `version` moves past it. */
   pickIndex: GeoGridIndex;
   pickIndexVersion: number;
@@ -216,6 +280,11 @@ export interface FrameStats {
 
 export type AtlasWorld = World<AtlasContext>;
 
+/** Wall-clock ms since the epoch for a frame time `now` (performance.now() ms). */
+export function epochNow(now: number): number {
+  return performance.timeOrigin + now;
+}
+
 /** Adds one drawable geo-layer entity bound to render handle `handle`. */
 export function spawnGeoLayer(
   world: AtlasWorld,
@@ -234,7 +303,7 @@ export function spawnGeoLayer(
 }
 
 export function createAtlasWorld(rig: OrbitRig, render: RenderBindings): AtlasWorld {
-  const layers = Object.fromEntries(LAYER_NAMES.map((n) => [n, true])) as Record<
+  const layers = Object.fromEntries(LAYER_NAMES.map((n) => [n, layerDefault(n)])) as Record<
     LayerName,
     boolean
   >;
@@ -268,10 +337,28 @@ export function createAtlasWorld(rig: OrbitRig, render: RenderBindings): AtlasWo
       restricted: false,
       rebuiltAt: 0,
       version: 0,
+      source: 'real',
       pickIndex: new GeoGridIndex(),
       pickIndexVersion: -1,
       lastHoverAt: -Infinity,
     },
     pointer: { x: 0, y: 0, inside: false, moved: false, clicked: false, touch: false },
+    simTime: epochNow(0),
+    simClock: createSimClock(epochNow(0)),
+    earth: {
+      parts: -1,
+      solarLayerWas: false,
+      gridKey: -1,
+      gridLevel: -1,
+      gridEmergency: createEmergencyMode(),
+      gridBuilds: 0,
+      sun: [0, 0, 1],
+      sunAt: -Infinity,
+      sunLitSent: -1,
+      skyAt: -Infinity,
+      orbitsAt: -Infinity,
+      solarView: false,
+    },
+    earthRender: NOOP_EARTH_RENDER,
   });
 }

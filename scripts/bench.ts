@@ -59,6 +59,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --runs N          runs per scenario, each in a fresh browser; reports the median (default 1)
   --throttle RATE   CDP Emulation.setCPUThrottlingRate (e.g. 4 = low-end phone)
   --seed N          ATLAS_SEED_SYNTHETIC articles in the bench database (default 500)
+  --markers N       markers for the 'markers' scenarios (default 10000)
   --out DIR         output folder (default bench-results/)
   --base-url URL    measure an already running server instead of starting one
   --list            list the scenarios and exit
@@ -71,6 +72,8 @@ interface Options {
   runs: number;
   throttle: number | null;
   seed: number;
+  /** Markers for the marker scenarios (`--markers`). */
+  markers: number;
   out: string;
   baseUrl: string | null;
 }
@@ -125,6 +128,7 @@ function parseOptions(argv: string[]): Options | null {
       runs: { type: 'string' },
       throttle: { type: 'string' },
       seed: { type: 'string' },
+      markers: { type: 'string' },
       out: { type: 'string' },
       'base-url': { type: 'string' },
       list: { type: 'boolean' },
@@ -160,6 +164,7 @@ function parseOptions(argv: string[]): Options | null {
     runs: Math.round(number(values.runs, 'runs', 1, 1, 25)),
     throttle: throttle === 1 ? null : throttle,
     seed: Math.round(number(values.seed, 'seed', 500, 0, 1_000_000)),
+    markers: Math.round(number(values.markers, 'markers', 10_000, 0, 2_000_000)),
     out: path.resolve(ROOT, values.out ?? 'bench-results'),
     baseUrl: values['base-url']?.replace(/\/+$/, '') ?? null,
   };
@@ -340,7 +345,11 @@ async function measureRun(
           (pageErrors.length > 0 ? ` (page errors: ${pageErrors.join(' | ')})` : ''),
       );
     }
-    await withTimeout(scenario.setup(page), STEP_TIMEOUT_MS, `${scenario.name}: setup`);
+    await withTimeout(
+      scenario.setup(page, { markers: opts.markers }),
+      STEP_TIMEOUT_MS,
+      `${scenario.name}: setup`,
+    );
     const ready = await withTimeout(timeToReady(page), STEP_TIMEOUT_MS, 'window.atlas.whenReady()');
     console.log(
       `[bench] ${scenario.name}: ready ${fmt(ready.ms, 0)} ms after navigation start; ` +

@@ -70,7 +70,15 @@ export function commandSystem(world: AtlasWorld): void {
         world.autoRotate = c.on;
         break;
       case 'setArticles':
-        world.markers.ops.push({ kind: 'replace', articles: c.articles });
+        if ((c.source ?? 'real') === world.markers.source) {
+          world.markers.ops.push({ kind: 'replace', articles: c.articles });
+        }
+        break;
+      case 'setDataSource':
+        if (c.source !== world.markers.source) {
+          world.markers.source = c.source;
+          world.markers.ops.push({ kind: 'replace', articles: [] });
+        }
         break;
       case 'upsertArticles':
         world.markers.ops.push({ kind: 'upsert', articles: c.articles, live: c.live ?? false });

@@ -16,14 +16,15 @@ export function dataSourceFromUrl(search: string): DataSource {
  */
 export function useArticleFeed(source: DataSource): void {
   useEffect(() => {
+    sendCommand({ type: 'setDataSource', source });
     if (source === 'demo') {
-      sendCommand({ type: 'setArticles', articles: demoArticles() });
+      sendCommand({ type: 'setArticles', source, articles: demoArticles() });
       return undefined;
     }
     const controller = new AbortController();
     const load = (): void => {
       fetchGlobeArticles(undefined, controller.signal)
-        .then((articles) => sendCommand({ type: 'setArticles', articles }))
+        .then((articles) => sendCommand({ type: 'setArticles', source, articles }))
         .catch((err: unknown) => {
           if (controller.signal.aborted) return;
           console.warn(

@@ -25,6 +25,7 @@ uniform mat4 view;
 uniform mat4 projection;
 uniform vec3 cameraPosition;
 uniform float farSideCutoff;
+uniform float horizonMargin;
 varying vec2 vUv;
 varying vec4 vColor;
 varying vec4 vData;
@@ -32,16 +33,24 @@ void main(void) {
   int corner = gl_VertexID - (gl_VertexID / 4) * 4;
   vec2 c = vec2(corner == 1 || corner == 2 ? 1.0 : -1.0, corner >= 2 ? 1.0 : -1.0);
   // Far side: hidden unless the dot product with the camera direction exceeds the cutoff (spec).
-  float facing = dot(normalize(position), normalize(cameraPosition));
-  if (facing < farSideCutoff || mdata.y <= 0.0) {
+  // Markers well below the horizon are hidden by the globe anyway; dropping them here saves their
+  // fragments (a software rasteriser shades them before the depth test rejects them).
+  float camDist = length(cameraPosition);
+  float facing = dot(normalize(position), cameraPosition / camDist);
+  float horizon = 200.0 / camDist - horizonMargin;
+  if (facing < max(farSideCutoff, horizon) || mdata.y <= 0.0) {
     gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
     return;
   }
   float scale = mdata.z > 1.5 ? 2.0 : (mdata.z > 0.5 ? 1.5 : 1.0); // selected 2x, hovered 1.5x
+  // Without a halo (not live, not hovered/selected) nothing is drawn past the outline at r 0.78:
+  // shrink the quad to it, a third fewer fragments.
+  bool halo = mdata.w > 0.21 || mdata.z > 0.5;
+  float extent = halo ? 1.0 : 0.8;
   vec4 vp = view * vec4(position, 1.0);
-  vp.xy += c * (mdata.y * scale * 0.5);
+  vp.xy += c * (mdata.y * scale * 0.5 * extent);
   gl_Position = projection * vp;
-  vUv = c * 0.5 + 0.5;
+  vUv = c * extent * 0.5 + 0.5;
   vColor = mcolor;
   vData = mdata;
 }
@@ -94,6 +103,9 @@ const DATA = 4;
 const COLOR = 4;
 /** Spec: far-side markers hidden unless dot(camera direction) exceeds -0.3. */
 export const FAR_SIDE_CUTOFF = -0.3;
+/** Markers stand 5 units up and are up to 20 wide: keep those within this much (in cosine) below
+ * the ground horizon, where they can still peek over the limb. */
+export const HORIZON_MARGIN = 0.08;
 
 export class MarkerMesh implements MarkerGpu {
   readonly mesh: Mesh;
@@ -125,6 +137,7 @@ export class MarkerMesh implements MarkerGpu {
           'projection',
           'cameraPosition',
           'farSideCutoff',
+          'horizonMargin',
           'atlasCols',
           'sentimentColors',
           'time',
@@ -138,6 +151,7 @@ export class MarkerMesh implements MarkerGpu {
     this.material.setTexture('atlas', this.atlas.texture);
     this.material.setFloat('atlasCols', ATLAS_COLS);
     this.material.setFloat('farSideCutoff', FAR_SIDE_CUTOFF);
+    this.material.setFloat('horizonMargin', HORIZON_MARGIN);
     this.material.setColor3Array(
       'sentimentColors',
       SENTIMENTS.map((s) => {

@@ -16,7 +16,25 @@ export interface BenchScenario {
   description: string;
   /** Path on the bench server, e.g. '/app'. */
   url: string;
-  setup: (page: Page) => Promise<void>;
+  setup: (page: Page, params: ScenarioParams) => Promise<void>;
+}
+
+/** Run-wide parameters from the command line. */
+export interface ScenarioParams {
+  /** `--markers N` (default 10000). */
+  markers: number;
+}
+
+/** Loads `count` seeded synthetic markers through the automation handle and checks they drew. */
+async function loadMarkers(page: Page, count: number): Promise<void> {
+  const res = await page.evaluate(async (n) => {
+    const atlas = window.atlas;
+    if (atlas === undefined) throw new Error('window.atlas is missing: the engine did not start');
+    await atlas.whenReady();
+    return atlas.scenario.load({ markers: n, seed: 1 });
+  }, count);
+  if (res.drawn !== count) throw new Error(`scenario.load drew ${res.drawn} of ${count} markers`);
+  console.log(`[bench] loaded ${count} markers in ${res.loadMs.toFixed(0)} ms`);
 }
 
 /** Degrees of longitude the orbit advances each animation frame. */
@@ -48,5 +66,14 @@ export const SCENARIOS: readonly BenchScenario[] = [
     description: `Globe with the default layers at /app, orbiting at lat 20, distance 600, ${ORBIT_DEG_PER_FRAME} deg/frame`,
     url: '/app',
     setup: (page) => orbit(page, 20, 600),
+  },
+  {
+    name: 'markers',
+    description: 'Seeded synthetic markers (--markers, default 10000), all drawn, orbiting at lat 20, distance 600',
+    url: '/app',
+    setup: async (page, { markers }) => {
+      await loadMarkers(page, markers);
+      await orbit(page, 20, 600);
+    },
   },
 ];

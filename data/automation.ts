@@ -4,6 +4,8 @@
  * Pure types only: nothing here imports from engine/, ui/, systems/ or server/.
  */
 
+import type { ProfileRecording } from './profile';
+
 /** Engine instrumentation, sampled on demand. */
 export interface AtlasStats {
   /** Frames per second as the engine reports it (pinned near 60 in headless Chromium). */
@@ -37,6 +39,30 @@ export interface AtlasAutomation {
   scenario: {
     /** Replaces the articles with seeded synthetic ones; resolves once they are drawn. */
     load(options: ScenarioOptions): Promise<{ drawn: number; loadMs: number }>;
+  };
+  quality: {
+    /** The adaptive quality state: rung, detected rung, override, smoothed FPS, pixel ratio. */
+    get(): {
+      mode: 'low' | 'medium' | 'high';
+      detected: 'low' | 'medium' | 'high';
+      override: 'low' | 'medium' | 'high' | null;
+      fps: number;
+      pixelRatio: number;
+      culling: 'full' | 'reduced' | 'emergency';
+      reason: string;
+    };
+    /** Fixes the rung, or 'auto' to adapt again. */
+    set(mode: 'low' | 'medium' | 'high' | 'auto'): void;
+    /** Forces slow frames: the engine busy-waits `ms` each frame (0 stops). For tests/benchmarks. */
+    simulateLoad(ms: number): void;
+  };
+  profile: {
+    /** Starts recording every frame's per-system milliseconds (restarts if already on). */
+    start(): void;
+    /** Stops and returns the recording (JSON-serialisable; see data/profile.ts). */
+    stop(): ProfileRecording;
+    /** The recording in Chrome's Trace Event Format, one track per system. */
+    toChromeTrace(recording: ProfileRecording): unknown;
   };
   markers: {
     /** Markers drawn now and articles with a place held by the engine. */

@@ -4,7 +4,6 @@
  * exactly like the UI: automation cannot put the engine in a state a user could not.
  */
 import type { AtlasAutomation, AtlasStats } from '../data/automation';
-import { getAllEntities } from 'bitecs';
 import { sendCommand } from './commands';
 import { GLOBE_RADIUS } from '../data/geoMath';
 import { syntheticArticles } from '../data/markers/syntheticArticles';
@@ -12,6 +11,10 @@ import { markerCentre, markerSize } from '../systems/markerGeometry';
 import { LAYER_NAMES, isLayerName } from './layers';
 import { Marker } from './markers/markerComponents';
 import type { AtlasEngine } from './boot';
+import { liveEntityCount } from './world';
+import { startProfile, stopProfile } from './profiler';
+import { state } from './bridge/state';
+import { toChromeTrace } from '../data/profile';
 
 export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
   const { world } = atlas;
@@ -27,7 +30,7 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
       fps: world.stats.fps,
       drawCalls: world.stats.drawCalls,
       triangles: world.stats.triangles,
-      entities: getAllEntities(world).length,
+      entities: liveEntityCount(world),
       frame: world.time.frame,
       systems: { ...world.stats.lastMs },
     }),
@@ -46,8 +49,11 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
           throw new Error(`scenario.load: markers must be a whole number >= 0, got ${markers}`);
         }
         const t0 = performance.now();
+        // A source of its own, so a late reply from the server feed cannot replace the load.
+        sendCommand({ type: 'setDataSource', source: 'scenario' });
         sendCommand({
           type: 'setArticles',
+          source: 'scenario',
           articles: syntheticArticles(markers, seed, Date.now()),
         });
         sendCommand({
@@ -60,13 +66,40 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
         return { drawn: world.markers.visible.length, loadMs: performance.now() - t0 };
       },
     },
+    quality: {
+      get: () => {
+        const q = world.quality?.controller.state;
+        if (!q) throw new Error('adaptive quality is not running');
+        return {
+          mode: q.mode,
+          detected: q.detected,
+          override: q.override,
+          fps: q.fps,
+          pixelRatio: q.pixelRatio,
+          culling: q.culling,
+          reason: q.reason,
+        };
+      },
+      set: (mode) => {
+        sendCommand({ type: 'setQuality', mode });
+      },
+      simulateLoad: (ms) => {
+        if (!(ms >= 0 && ms <= 1000)) throw new Error(`simulateLoad: ms must be 0-1000, got ${ms}`);
+        if (world.quality) world.quality.simulatedLoadMs = ms;
+      },
+    },
+    profile: {
+      start: () => startProfile(world),
+      stop: () => stopProfile(world, state.renderer.peek()),
+      toChromeTrace: (rec) => toChromeTrace(rec),
+    },
     markers: {
       count: () => ({ drawn: world.markers.visible.length, articles: world.markers.byId.size }),
       screenPosition: (id) => {
         const e = world.markers.byId.get(id);
         if (e === undefined || (Marker.slot[e] as number) < 0) return null;
         const c = [0, 0, 0];
-        markerCentre(e, markerSize(world.markers.sizeFactor), c);
+        markerCentre(e, markerSize(world.markers.sizeFactor) * world.markers.fanScale, c);
         const out = { x: 0, y: 0 };
         // Over the horizon when the line of sight would pass through the globe.
         const cam = atlas.globe.camera.position;
@@ -106,6 +139,28 @@ export function failedAutomation(error: Error): AtlasAutomation {
       },
     },
     scenario: { load: () => Promise.reject(error) },
+    quality: {
+      get: () => {
+        throw error;
+      },
+      set: () => {
+        throw error;
+      },
+      simulateLoad: () => {
+        throw error;
+      },
+    },
+    profile: {
+      start: () => {
+        throw error;
+      },
+      stop: () => {
+        throw error;
+      },
+      toChromeTrace: () => {
+        throw error;
+      },
+    },
     markers: {
       count: () => {
         throw error;

@@ -5,11 +5,26 @@
 import { SceneInstrumentation } from '@babylonjs/core/Instrumentation/sceneInstrumentation';
 import { state } from './bridge/state';
 import { recordTiming, runPipeline, totalSmoothedMs } from './pipeline';
-import { createEngine, createGlobeScene, type GlobeScene } from './render/globeScene';
+import { recordProfileFrame } from './profiler';
+import {
+  PIXEL_RATIO_CAP,
+  createEngine,
+  createGlobeScene,
+  type GlobeScene,
+} from './render/globeScene';
 import { loadGeoLod } from './render/geoLayers';
-import { MarkerMesh } from './render/markerMesh';
+import { EarthLayers } from './render/earthLayers';
+import { ClusterClient } from './markers/clusterClient';
+import { ClusterMesh, MarkerMesh } from './render/markerMesh';
 import { attachPointerInput } from './render/pointerInput';
+import { attachKeyboardInput } from './render/keyboardInput';
+import { browserLocationPlatform, loadSavedUserLocation } from './render/locationPlatform';
+import { UserMarkerMesh } from './render/userMarker';
+import { fetchSurface } from './render/geoAssets';
+import { CountryIndex } from '../data/globe/countryIndex';
+import { HOME_SAVED_DISTANCE } from '../systems/controlsSystem';
 import { RenderTable } from './render/renderTable';
+import { setUpQuality } from './render/deviceProfile';
 import { LOD_110M, LOD_ANY, createAtlasWorld, spawnGeoLayer, type AtlasWorld } from './world';
 
 export interface AtlasEngine {
@@ -38,14 +53,49 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
   state.renderer.value = rendererString(canvas);
   const globe = createGlobeScene(engine);
   const markerMesh = new MarkerMesh(globe.scene);
-  const table = new RenderTable(globe.scene, globe.camera, markerMesh);
+  const clusterMesh = new ClusterMesh(globe.scene, markerMesh);
+  const table = new RenderTable(globe.scene, globe.camera, markerMesh, clusterMesh);
   const world = createAtlasWorld(globe.rig, table);
+  const quality = setUpQuality(engine, state.renderer.peek(), performance.now());
+  world.quality = {
+    controller: quality.controller,
+    context: quality.context,
+    appliedPixelRatio: Math.min(quality.info.pixelRatio, PIXEL_RATIO_CAP),
+    lastCamera: { ...world.camera },
+    simulatedLoadMs: 0,
+  };
 
   spawnGeoLayer(world, 'ocean', LOD_ANY, table.add(globe.ocean));
   spawnGeoLayer(world, 'atmosphere', LOD_ANY, table.add(globe.atmosphere));
   spawnGeoLayer(world, 'stars', LOD_ANY, table.add(globe.stars));
   spawnGeoLayer(world, 'markers', LOD_ANY, table.add(markerMesh.mesh));
-  const detachPointer = attachPointerInput(canvas, world.pointer);
+  spawnGeoLayer(world, 'markers', LOD_ANY, table.add(clusterMesh.mesh));
+  const clusterClient = new ClusterClient(world.clusters);
+  world.clusters.service = clusterClient;
+  // The Earth-and-sky layers (rivers, lakes, cities, grid, day/night, clouds, sun, moon, planets):
+  // merged meshes driven by the earthLayer, grid and sky systems through world.earthRender.
+  const earthLayers = new EarthLayers(globe.scene, globe.camera, baseUrl);
+  world.earthRender = earthLayers;
+  const detachPointer = attachPointerInput(canvas, world.pointer, world.controls.input);
+  // Controls: keyboard on window, Locate Me and the saved location, the user marker, countries.
+  const detachKeyboard = attachKeyboardInput(world.controls.input);
+  world.controls.platform = browserLocationPlatform();
+  const userMarker = new UserMarkerMesh(globe.scene);
+  world.controls.userMarkerRender = userMarker;
+  const saved = loadSavedUserLocation();
+  if (saved) {
+    world.controls.userLocation = saved;
+    world.controls.home = { lat: saved.lat, lon: saved.lon, distance: HOME_SAVED_DISTANCE };
+    world.controls.version++;
+  }
+  fetchSurface(`${baseUrl}/geo/countries-110m.bin`)
+    .then((mesh) => {
+      world.controls.country.index = new CountryIndex(mesh);
+    })
+    .catch((err: unknown) => {
+      // Country hover and click are extras: the globe works without them.
+      console.warn('ATLAS: could not load the country index', err);
+    });
 
   const loading = new Set<number>();
   const loadLod = async (lod: number): Promise<void> => {
@@ -84,6 +134,7 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
     s.drawCalls = instrumentation.drawCallsCounter.current;
     s.triangles = Math.round(globe.scene.getActiveIndices() / 3);
     s.frameMs = totalSmoothedMs(world);
+    recordProfileFrame(world);
     if (geoLoaded && !state.ready.peek()) {
       state.ready.value = true;
       resolveReady();
@@ -114,7 +165,12 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
     dispose() {
       window.removeEventListener('resize', onResize);
       detachPointer();
+      detachKeyboard();
+      userMarker.dispose();
+      clusterClient.dispose();
+      clusterMesh.dispose();
       markerMesh.dispose();
+      earthLayers.dispose();
       instrumentation.dispose();
       globe.scene.dispose();
       engine.dispose();

@@ -7,6 +7,7 @@ import { enqueue } from './bridge/commandQueue';
 import type { MarkerFilter } from '../data/markers/markerFilter';
 import type { Role } from '../data/permissions';
 import type { LayerName, ViewName } from './layers';
+import type { TimeMode } from '../data/globe/timezones';
 
 export type Command =
   /** Switch to a view preset (camera limits, auto-rotate, interactivity). */
@@ -34,7 +35,37 @@ export type Command =
   /** Select an article by id (null clears the selection). */
   | { type: 'selectArticle'; id: string | null }
   /** The signed-in role, for marker interaction rights. */
-  | { type: 'setRole'; role: Role };
+  | { type: 'setRole'; role: Role }
+  /** Start or stop the profiler's frame recording (the result is published as a signal). */
+  | { type: 'setProfiling'; on: boolean }
+  /** Fix the quality rung (the user's override) or go back to adapting with 'auto'. */
+  | { type: 'setQuality'; mode: 'low' | 'medium' | 'high' | 'auto' }
+  /** Simulated time for the sky and the day/night light: a speed mode (spec: realtime, 1day,
+   * 10days, 100days), a manual time (ms since the epoch), or `timeMs: null` to return to live. */
+  | { type: 'setSimTime'; mode?: TimeMode; timeMs?: number | null }
+  | ControlsCommand;
+
+/** Camera and controls commands (systems/controlsSystem.ts applies them). */
+export type ControlsCommand =
+  /** Spec reset: distance 600 over 1.5 s, keeping the place. */
+  | { type: 'resetView' }
+  /** North up: latitude back to the equator plane, so the poles stand upright. */
+  | { type: 'northUp' }
+  /** To the saved home (set by Locate Me, distance 450), else (0, 0, 600). */
+  | { type: 'goHome' }
+  /** Locate Me: the browser's geolocation, then fly to distance 280 and place the user marker. */
+  | { type: 'locateMe' }
+  /** A selected location (feed click): the app globe flies to it (distance 200 + zoom, zoom
+   * default 300) over 2000 ms, then the selection is cleared. */
+  | { type: 'goToLocation'; lat: number; lon: number; zoom?: number }
+  /** Select a country by ISO alpha-2 code and zoom to it; null clears the selection. */
+  | { type: 'selectCountry'; iso2: string | null }
+  /** View options of the globe: drag-to-rotate, the debug crosshair. */
+  | { type: 'setViewOption'; option: 'dragToRotate' | 'debugCrosshair'; on: boolean }
+  /** The keyboard shortcuts dialog (toggled by '?', closed by Escape or backdrop). */
+  | { type: 'setShortcutsOpen'; open: boolean }
+  /** Dismisses the controls notice (geolocation errors). */
+  | { type: 'clearNotice' };
 
 export type MarkerSize = 'small' | 'medium' | 'large';
 export type DataSource = 'real' | 'demo' | 'scenario';

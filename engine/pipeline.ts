@@ -2,14 +2,23 @@
  * The frame pipeline: the single ordered list of systems, run once per frame before Babylon
  * renders. Each system is timed; the timings feed the stats handle and the profiler.
  *
- *   commands -> markerSpawn -> camera -> lod -> markerFilter -> picking -> markerAnim
- *   -> renderSync -> markerSync -> uiPublish
+ *   commands -> markerSpawn -> controls -> camera -> lod -> earthLayer -> grid -> sky -> markerFilter
+ *   -> cluster -> picking -> country -> markerAnim -> renderSync -> markerSync -> uiPublish
+ *   -> controlsPublish
  */
 import { commandSystem } from '../systems/commandSystem';
 import { cameraSystem } from '../systems/cameraSystem';
+import { controlsSystem } from '../systems/controlsSystem';
+import { countrySystem } from '../systems/countrySystem';
+import { controlsPublishSystem } from '../systems/controlsPublishSystem';
 import { lodSystem } from '../systems/lodSystem';
+import { earthLayerSystem } from '../systems/earthLayerSystem';
+import { gridSystem } from '../systems/gridSystem';
+import { skySystem } from '../systems/skySystem';
 import { renderSyncSystem } from '../systems/renderSyncSystem';
 import { markerAnimSystem } from '../systems/markerAnimSystem';
+import { clusterSystem } from '../systems/clusterSystem';
+import { qualitySystem } from '../systems/qualitySystem';
 import { markerFilterSystem } from '../systems/markerFilterSystem';
 import { markerSpawnSystem } from '../systems/markerSpawnSystem';
 import { markerSyncSystem } from '../systems/markerSyncSystem';
@@ -38,14 +47,22 @@ export function every(ms: number, system: System): System {
 export const pipeline: readonly PipelineEntry[] = [
   { name: 'commands', run: commandSystem },
   { name: 'markerSpawn', run: markerSpawnSystem },
+  { name: 'controls', run: controlsSystem },
   { name: 'camera', run: cameraSystem },
   { name: 'lod', run: lodSystem },
+  { name: 'earthLayer', run: earthLayerSystem },
+  { name: 'grid', run: gridSystem },
+  { name: 'sky', run: skySystem },
   { name: 'markerFilter', run: markerFilterSystem },
+  { name: 'cluster', run: clusterSystem },
   { name: 'picking', run: pickingSystem },
+  { name: 'country', run: countrySystem },
   { name: 'markerAnim', run: markerAnimSystem },
+  { name: 'quality', run: qualitySystem },
   { name: 'renderSync', run: renderSyncSystem },
   { name: 'markerSync', run: markerSyncSystem },
   { name: 'uiPublish', run: uiPublishSystem },
+  { name: 'controlsPublish', run: controlsPublishSystem },
 ];
 
 /** Weight of the newest sample in the smoothed timings (about a 20-frame window). */

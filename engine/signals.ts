@@ -4,15 +4,29 @@
  */
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { LatLonDistance } from '../data/geoMath';
+import type { ProfileRecording } from '../data/profile';
 import {
   state,
   type EngineErrorInfo,
   type HoveredMarker,
+  type QualityInfo,
   type SelectedArticle,
+  type ControlsNoticeInfo,
+  type GestureInfo,
+  type SelectedCountry,
+  type UserLocationTooltip,
+  type ViewOptionsInfo,
 } from './bridge/state';
 import type { ViewName } from './layers';
 
-export type { EngineErrorInfo, HoveredMarker, SelectedArticle } from './bridge/state';
+export type { EngineErrorInfo, HoveredMarker, QualityInfo, SelectedArticle } from './bridge/state';
+export type {
+  ControlsNoticeInfo,
+  GestureInfo,
+  SelectedCountry,
+  UserLocationTooltip,
+  ViewOptionsInfo,
+} from './bridge/state';
 export type { LayerName, ViewName } from './layers';
 
 /** True once the first frame with the globe has been drawn. */
@@ -40,3 +54,33 @@ export const markerRestricted: ReadonlySignal<number | null> = state.markerRestr
 /** Markers drawn now, and articles with a place held by the engine. */
 export const markerCount: ReadonlySignal<number> = state.markerCount;
 export const articleCount: ReadonlySignal<number> = state.articleCount;
+
+// Camera and controls.
+/** The keyboard shortcuts dialog is open ('?' toggles; Escape or a setShortcutsOpen command
+ * closes it). */
+export const shortcutsOpen: ReadonlySignal<boolean> = state.shortcutsOpen;
+/** The latest controls notice (geolocation errors), shown as a toast; null when dismissed. */
+export const controlsNotice: ReadonlySignal<ControlsNoticeInfo | null> = state.controlsNotice;
+/** The country selected by a click on the globe (or a selectCountry command). */
+export const selectedCountry: ReadonlySignal<SelectedCountry | null> = state.selectedCountry;
+/** View options: drag-to-rotate, the debug crosshair. */
+export const viewOptions: ReadonlySignal<ViewOptionsInfo> = state.viewOptions;
+/** 'Your Location' tooltip while the pointer is over the user marker (hides after 2 s). */
+export const userLocationTooltip: ReadonlySignal<UserLocationTooltip | null> =
+  state.userLocationTooltip;
+/** The user's location once Locate Me succeeded (or restored from storage). */
+export const userLocation: ReadonlySignal<{ lat: number; lon: number; name: string } | null> =
+  state.userLocation;
+/** The last long press or swipe on the globe. */
+export const gesture: ReadonlySignal<GestureInfo | null> = state.gesture;
+/** Auto-rotation is turning the globe now (factor above 0). */
+export const autoRotating: ReadonlySignal<boolean> = state.autoRotating;
+/** Adaptive quality: rung, smoothed FPS, pixel ratio, culling level and the reason. */
+export const qualityInfo: ReadonlySignal<QualityInfo | null> = state.quality;
+/** Spec performance toast: 'Optimizing for your device...' / 'Performance optimized'. */
+export const qualityToast: ReadonlySignal<string | null> = state.qualityToast;
+/** Profiler: recording on/off, the last recording, triangles, entities by kind. */
+export const profiling: ReadonlySignal<boolean> = state.profiling;
+export const profileRecording: ReadonlySignal<ProfileRecording | null> = state.profileRecording;
+export const triangles: ReadonlySignal<number> = state.triangles;
+export const entityKinds: ReadonlySignal<Readonly<Record<string, number>>> = state.entityKinds;

@@ -3,14 +3,17 @@
  * State that changes every frame is an array field, not a tag (ARCHITECTURE.md: tag churn is
  * ~100x slower at 100k entities).
  */
-import { addComponent, addEntity, createWorld, type World } from 'bitecs';
+import { addComponent, addEntity, createWorld, query, type World } from 'bitecs';
 import type { LatLonDistance } from '../data/geoMath';
 import type { MarkerFilter } from '../data/markers/markerFilter';
 import { DEFAULT_MARKER_FILTER } from '../data/markers/markerFilter';
 import { GeoGridIndex } from '../data/markers/geoGridIndex';
 import type { Role } from '../data/permissions';
+import type { ProfileFrame, ProfileRecording } from '../data/profile';
+import type { QualityContext, QualityController } from '../data/quality/adaptiveQuality';
 import type { Command, DataSource } from './commands';
 import type { MarkerRecord } from './markers/markerComponents';
+import { createControlsState, type ControlsState } from './controls';
 import type { SolarSystemLayout } from '../data/globe/astro';
 import { createEmergencyMode, type EmergencyMode } from '../data/globe/gridLevels';
 import { createSimClock, type SimClock } from '../data/globe/timezones';
@@ -65,6 +68,22 @@ export interface OrbitRig {
   setInputEnabled(on: boolean): void;
   /** True while a pointer is held down on the canvas. */
   readonly pointerDown: boolean;
+  /** Input tuning per view (the Babylon rig implements it; test rigs may omit it). */
+  configure?(config: RigConfig): void;
+}
+
+/** Orbit input tuning (spec globe.md section 9: rotate speed, zoom speed, damping). */
+export interface RigConfig {
+  /** three.js OrbitControls units: 1 turns 360 degrees per canvas height of drag. */
+  rotateSpeed: number;
+  /** three.js units: wheel/pinch zoom speed factor. */
+  zoomSpeed: number;
+  /** Fraction of the velocity shed per frame (three.js dampingFactor). */
+  damping: number;
+  /** Multiplies rotation per pixel (slower close to the surface). */
+  rotateScale: number;
+  /** Drag-to-rotate mode: only the left button rotates. */
+  leftButtonOnly: boolean;
 }
 
 /** The marker GPU buffer as systems see it: slots of one merged billboard mesh. */
@@ -89,8 +108,51 @@ export interface MarkerGpu {
   ): void;
   /** Atlas cell for an emoji (added on first use). */
   cellFor(emoji: string, category: string): number;
+  /** Connecting lines of fanned-out markers: `count` segments as xyz pairs (6 floats each). */
+  setFanLines(positions: Float32Array, count: number): void;
   /** Uploads what changed since the last flush. */
   flush(): void;
+}
+
+/** The marker-cluster worker as systems see it. Replies land in `world.clusters.reply`. */
+export interface ClusterService {
+  load(generation: number, lonLat: Float32Array, ids: Int32Array): void;
+  /** Returns the request id. */
+  query(generation: number, zoom: number): number;
+}
+
+/** The cluster badges' GPU buffer: marker slots plus text cells for the counts. */
+export interface ClusterGpu extends MarkerGpu {
+  cellForText(text: string): number;
+  /** Hides or shows the individual markers' mesh while clusters stand in for them. */
+  setMarkersHidden(hidden: boolean): void;
+}
+
+export interface ClusterState {
+  service: ClusterService | null;
+  /** Cluster mode: badges stand in for the individual markers (far zoom, many markers). */
+  active: boolean;
+  /** The individual markers' mesh is hidden (clusters wanted, maybe still being computed). */
+  markersHidden: boolean;
+  /** Generation of the point set sent to the worker, and of the last one it finished. */
+  generation: number;
+  loadedGeneration: number;
+  /** markers.version the current generation was built from. */
+  sourceVersion: number;
+  requestedZoom: number;
+  requestedGeneration: number;
+  lastRequestId: number;
+  /** The newest reply from the worker (written between frames). */
+  reply: { requestId: number; generation: number; zoom: number; data: Float64Array } | null;
+  /** The clusters drawn now: lon, lat, count, id (entity for singles) per item. */
+  items: Float64Array;
+  itemCount: number;
+  /** Cluster item under the pointer, or -1. */
+  hoveredItem: number;
+  /** Needs a GPU rewrite (new items, hover or selection changed). */
+  dirty: boolean;
+  lastHovered: number;
+  lastSelected: number;
 }
 
 /** Ray through a screen point, in scene units (written into the caller's object). */
@@ -109,6 +171,7 @@ export interface RenderBindings {
   /** Asks the render side to make a LOD's meshes available (e.g. fetch the 50m assets). */
   requestLod(lod: number): void;
   markers: MarkerGpu;
+  clusters: ClusterGpu;
   /** Ray from the camera through CSS pixel (x, y) of the canvas. */
   pickRay(x: number, y: number, out: Ray): void;
   /** Projects a scene point to CSS pixels; returns false when it is behind the camera. */
@@ -117,6 +180,8 @@ export interface RenderBindings {
   pixelsPerUnitAt(distance: number): number;
   /** Pointer cursor over the canvas ('' = default). */
   setCursor(cursor: string): void;
+  /** Render pixel ratio (adaptive quality's dynamic resolution; capped at 2 by the engine). */
+  setPixelRatio(ratio: number): void;
 }
 
 /** Pointer state gathered between frames by the render side, consumed by the picking system. */
@@ -165,7 +230,22 @@ export interface AtlasContext {
   commands: Command[];
   stats: FrameStats;
   markers: MarkerState;
+  clusters: ClusterState;
   pointer: PointerState;
+  /** Profiler recording: frames while recording (else null) and the last finished recording. */
+  profile: { frames: ProfileFrame[] | null; startedAt: string; last: ProfileRecording | null };
+  /** Adaptive quality (data/quality): null until boot has profiled the device. */
+  quality: {
+    controller: QualityController;
+    context: QualityContext;
+    appliedPixelRatio: number;
+    /** Camera of the previous frame, to tell whether it moves. */
+    lastCamera: LatLonDistance;
+    /** Test/benchmark hook: busy-wait this many ms each frame to force a slow frame rate. */
+    simulatedLoadMs: number;
+  } | null;
+  /** Keyboard, gestures, auto-rotation, camera animations, countries, Locate Me (engine/controls.ts). */
+  controls: ControlsState;
   /** Simulated time in ms since the epoch (what the sun, moon and planets show); advanced by
    * the sky system from `simClock` (data/globe/timezones.ts), set by the `setSimTime` command. */
   simTime: number;
@@ -189,9 +269,9 @@ export interface EarthRender {
   /** The XGrid's lines: `vertexCount` vertices (pairs are segments), xyz in `positions`, alpha per
    * vertex in `alphas`. The arrays may be reused by the caller after the call. */
   setGrid(positions: Float32Array, alphas: Float32Array, vertexCount: number): void;
-  /** Sun, moon and planets (scene units, Earth at the origin) and the planets' orbits as closed
-   * rings of `orbitSegments` points each (xyz), in PLANET_NAMES order. */
-  setSky(layout: SolarSystemLayout, orbits: Float32Array, orbitSegments: number): void;
+  /** Sun, moon and planets (scene units, Earth at the origin), and the row-major rotation from
+   * the J2000 ecliptic to the globe frame that places the planets' orbit rings around the sun. */
+  setSky(layout: SolarSystemLayout, eclipticToGlobe: Float64Array): void;
   /** The solar-system view is on screen (camera beyond 5000): widen the depth range. */
   setSolarView(on: boolean, distance: number): void;
 }
@@ -257,6 +337,10 @@ export interface MarkerState {
   rebuiltAt: number;
   /** Bumped whenever the drawn set or the selection changes (the UI publish compares it). */
   version: number;
+  /** Zoom scale the fan-out offsets were last written with (see markerSyncSystem). */
+  fanScale: number;
+  /** markers.version the fan-out lines were last built for. */
+  fanLinesVersion: number;
   /** The active data source; article lists from any other source are ignored. */
   source: DataSource;
   /** Picking: a grid index over the drawn markers, rebuilt when `version` moves past it. */
@@ -283,6 +367,15 @@ export type AtlasWorld = World<AtlasContext>;
 /** Wall-clock ms since the epoch for a frame time `now` (performance.now() ms). */
 export function epochNow(now: number): number {
   return performance.timeOrigin + now;
+}
+
+/**
+ * Live entities: geo-layer pieces plus markers. Counted from the queries and the id map rather
+ * than bitecs' getAllEntities(), which copies every id into a new array (100k markers = a 100k
+ * array four times a second).
+ */
+export function liveEntityCount(world: AtlasWorld): number {
+  return query(world, [GeoLayer]).length + world.markers.byId.size;
 }
 
 /** Adds one drawable geo-layer entity bound to render handle `handle`. */
@@ -337,12 +430,35 @@ export function createAtlasWorld(rig: OrbitRig, render: RenderBindings): AtlasWo
       restricted: false,
       rebuiltAt: 0,
       version: 0,
+      fanScale: 1,
+      fanLinesVersion: -1,
       source: 'real',
       pickIndex: new GeoGridIndex(),
       pickIndexVersion: -1,
       lastHoverAt: -Infinity,
     },
+    clusters: {
+      service: null,
+      active: false,
+      markersHidden: false,
+      generation: 0,
+      loadedGeneration: -1,
+      sourceVersion: -1,
+      requestedZoom: -1,
+      requestedGeneration: -1,
+      lastRequestId: -1,
+      reply: null,
+      items: new Float64Array(0),
+      itemCount: 0,
+      hoveredItem: -1,
+      dirty: false,
+      lastHovered: -1,
+      lastSelected: -1,
+    },
     pointer: { x: 0, y: 0, inside: false, moved: false, clicked: false, touch: false },
+    quality: null,
+    profile: { frames: null, startedAt: '', last: null },
+    controls: createControlsState(),
     simTime: epochNow(0),
     simClock: createSimClock(epochNow(0)),
     earth: {

@@ -11,7 +11,7 @@
  * Fails (exit 1, no table) when WebGL2 is missing or nothing is drawn (drawCalls 0).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -21,6 +21,7 @@ import type { AtlasStats } from '../data/automation';
 import { SCENARIOS, type BenchScenario } from '../tests/bench/scenarios';
 import { requireWebGL2 } from '../tests/e2e/helpers';
 import { buildIfStale } from './lib/buildIfStale';
+import { compareRuns, comparisonTable, parseBaseline } from './lib/compare';
 import { CHROMIUM_ARGS, VIEWPORT, chromiumExecutable } from './lib/chromium';
 import {
   NAME_SHIM_SCRIPT,
@@ -60,6 +61,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --throttle RATE   CDP Emulation.setCPUThrottlingRate (e.g. 4 = low-end phone)
   --seed N          ATLAS_SEED_SYNTHETIC articles in the bench database (default 500)
   --markers N       markers for the 'markers' scenarios (default 10000)
+  --compare FILE    print ratios to a saved run (bench JSON) and flag regressions over 15%
+                    (exit code 3 when any)
   --out DIR         output folder (default bench-results/)
   --base-url URL    measure an already running server instead of starting one
   --list            list the scenarios and exit
@@ -74,6 +77,8 @@ interface Options {
   seed: number;
   /** Markers for the marker scenarios (`--markers`). */
   markers: number;
+  /** A saved bench JSON to compare with (`--compare`). */
+  compare: string | null;
   out: string;
   baseUrl: string | null;
 }
@@ -129,6 +134,7 @@ function parseOptions(argv: string[]): Options | null {
       throttle: { type: 'string' },
       seed: { type: 'string' },
       markers: { type: 'string' },
+      compare: { type: 'string' },
       out: { type: 'string' },
       'base-url': { type: 'string' },
       list: { type: 'boolean' },
@@ -165,6 +171,7 @@ function parseOptions(argv: string[]): Options | null {
     throttle: throttle === 1 ? null : throttle,
     seed: Math.round(number(values.seed, 'seed', 500, 0, 1_000_000)),
     markers: Math.round(number(values.markers, 'markers', 10_000, 0, 2_000_000)),
+    compare: values.compare === undefined ? null : path.resolve(values.compare),
     out: path.resolve(ROOT, values.out ?? 'bench-results'),
     baseUrl: values['base-url']?.replace(/\/+$/, '') ?? null,
   };
@@ -586,6 +593,18 @@ async function main(): Promise<void> {
   console.log(
     `[bench] wrote ${path.relative(ROOT, jsonFile)} and ${path.relative(ROOT, path.join(opts.out, 'latest.md'))}`,
   );
+  if (opts.compare !== null) {
+    const baseline = parseBaseline(readFileSync(opts.compare, 'utf8'), opts.compare);
+    const rows = compareRuns(results, baseline);
+    console.log(
+      `\n### Compared with ${path.relative(ROOT, opts.compare)}\n\n${comparisonTable(rows)}\n`,
+    );
+    const regressions = rows.filter((r) => r.regression).length;
+    if (regressions > 0) {
+      console.error(`[bench] ${regressions} regression(s) over 15% against the baseline`);
+      process.exitCode = 3;
+    }
+  }
 }
 
 try {

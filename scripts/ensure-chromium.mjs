@@ -62,7 +62,9 @@ function install() {
   if (!run(envPrefix, ['apt-get', 'update'], env)) {
     console.error('[ensure-chromium] apt-get update failed');
   }
-  if (!run(envPrefix, ['apt-get', 'install', '-y', 'chromium'], env)) {
+  // The colour emoji font is optional (markers fall back to category initials without it), but
+  // with it screenshots and browser tests see what users with an emoji font see.
+  if (!run(envPrefix, ['apt-get', 'install', '-y', 'chromium', 'fonts-noto-color-emoji'], env)) {
     console.error('[ensure-chromium] apt-get install -y chromium failed');
   }
 }

@@ -18,6 +18,13 @@ export type DatabaseConfig =
       schema: string | null;
     };
 
+/**
+ * Sample articles seeded into an EMPTY database when ATLAS_SEED_SYNTHETIC is unset, so a fresh
+ * `npm start` with no network shows a populated globe (they are marked as sample data; set
+ * ATLAS_SEED_SYNTHETIC=0 to start empty).
+ */
+export const DEFAULT_SAMPLE_ARTICLES = 300;
+
 export interface Config {
   port: number;
   host: string;
@@ -69,7 +76,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const database = parseDatabaseUrl(get('DATABASE_URL'), cwd, problems);
   const seedSynthetic = parseIntInRange(
     get('ATLAS_SEED_SYNTHETIC'),
-    0,
+    DEFAULT_SAMPLE_ARTICLES,
     0,
     MAX_SEED_SYNTHETIC,
     'ATLAS_SEED_SYNTHETIC',

@@ -3,10 +3,16 @@ import { sendCommand } from '../engine/commands';
 import { runPipeline } from '../engine/pipeline';
 import { cameraSystem, applyCameraToRig, rigToCamera, BETA_MIN } from './cameraSystem';
 import { commandSystem } from './commandSystem';
+import { controlsSystem } from './controlsSystem';
 import { createTestRig, createTestWorld } from './testWorld';
 
 const steps = [
   { name: 'commands', run: commandSystem },
+  { name: 'camera', run: cameraSystem },
+];
+const withControls = [
+  { name: 'commands', run: commandSystem },
+  { name: 'controls', run: controlsSystem },
   { name: 'camera', run: cameraSystem },
 ];
 
@@ -39,17 +45,24 @@ describe('cameraSystem', () => {
     expect(world.camera.distance).toBe(1000);
   });
 
-  it('auto-rotates at speed 0.5 = one turn per 120 s, and not while the pointer is down', () => {
+  it('auto-rotates at speed 0.5 = one turn per 120 s; holding the globe fades it out in 500 ms', () => {
     const { world, rig } = createTestWorld();
     sendCommand({ type: 'setView', view: 'landing' });
-    runPipeline(world, 0, steps);
+    runPipeline(world, 0, withControls);
     const a0 = rig.alpha;
     // 1 s in 10 frames of 100 ms.
-    for (let i = 1; i <= 10; i++) runPipeline(world, i * 100, steps);
+    for (let i = 1; i <= 10; i++) runPipeline(world, i * 100, withControls);
     expect(rig.alpha - a0).toBeCloseTo((2 * Math.PI) / 120, 9);
     rig.pointerDown = true;
+    runPipeline(world, 1100, withControls);
+    runPipeline(world, 1200, withControls);
+    // Fading: still turning, but slower than full speed.
+    expect(world.controls.autoRotateFactor).toBeGreaterThan(0);
+    expect(world.controls.autoRotateFactor).toBeLessThan(1);
+    for (let t = 1300; t <= 1700; t += 100) runPipeline(world, t, withControls);
+    expect(world.controls.autoRotateFactor).toBe(0);
     const a1 = rig.alpha;
-    runPipeline(world, 1100, steps);
+    runPipeline(world, 1800, withControls);
     expect(rig.alpha).toBe(a1);
   });
 

@@ -7,8 +7,11 @@ import { drainInto } from '../engine/bridge/commandQueue';
 import { VIEW_PRESETS } from '../engine/layers';
 import { MARKER_SIZE_FACTORS, type AtlasWorld } from '../engine/world';
 import { selectById } from './pickingSystem';
+import { startProfile, stopProfile } from '../engine/profiler';
 import { clamp, wrapLon } from '../data/geoMath';
 import { FLY_TO_DEFAULT_MS, applyCameraToRig } from './cameraSystem';
+import { applySimTime } from './skySystem';
+import { applyControlsCommand } from './controlsSystem';
 
 export function commandSystem(world: AtlasWorld): void {
   const list = world.commands;
@@ -45,6 +48,9 @@ export function commandSystem(world: AtlasWorld): void {
         world.camera = next;
         applyCameraToRig(next, world.rig);
         world.rig.stopInertia();
+        // Nor may pending keyboard steps or touch momentum move it afterwards.
+        world.controls.keyAlpha = world.controls.keyBeta = world.controls.keyZoom = 0;
+        world.controls.momentum.stop();
         break;
       }
       case 'flyTo':
@@ -99,6 +105,27 @@ export function commandSystem(world: AtlasWorld): void {
         break;
       case 'setRole':
         world.markers.role = c.role;
+        break;
+      case 'setProfiling':
+        if (c.on) startProfile(world);
+        else if (world.profile.frames !== null) stopProfile(world, '');
+        break;
+      case 'setQuality':
+        world.quality?.controller.setOverride(c.mode === 'auto' ? null : c.mode, world.time.now);
+        break;
+      case 'resetView':
+      case 'northUp':
+      case 'goHome':
+      case 'locateMe':
+      case 'goToLocation':
+      case 'selectCountry':
+      case 'setViewOption':
+      case 'setShortcutsOpen':
+      case 'clearNotice':
+        applyControlsCommand(world, c);
+        break;
+      case 'setSimTime':
+        applySimTime(world, c);
         break;
     }
   }

@@ -12,8 +12,24 @@ export const MARKER_RADIUS = GLOBE_RADIUS + MARKER_ALTITUDE;
 
 const DEG = Math.PI / 180;
 
+/** Nominal marker size (scene units at the reference altitude) for the size setting. */
 export function markerSize(sizeFactor: number): number {
   return Math.min(MARKER_MAX_SIZE, Math.max(MARKER_MIN_SIZE, MARKER_BASE_SIZE * sizeFactor));
+}
+
+/** Altitude (scene units above the surface) at which markers have their nominal size. */
+export const MARKER_REFERENCE_ALTITUDE = 400;
+/** Scale limits: with the medium size (10) markers span the spec's 2-20 units. */
+export const MARKER_SCALE_MIN = 0.2;
+export const MARKER_SCALE_MAX = 2;
+
+/**
+ * Markers shrink in scene units as the camera comes down, so they keep a readable size on
+ * screen instead of growing into a carpet up close. The vertex shader applies the same formula.
+ */
+export function markerScale(cameraDistance: number): number {
+  const s = (cameraDistance - GLOBE_RADIUS) / MARKER_REFERENCE_ALTITUDE;
+  return Math.min(MARKER_SCALE_MAX, Math.max(MARKER_SCALE_MIN, s));
 }
 
 /** Writes the marker's drawn centre into out[0..2]. */

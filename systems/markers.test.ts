@@ -122,7 +122,7 @@ describe('marker spawn and filter', () => {
   });
 
   it('fans out markers at the same place around the first', () => {
-    const { world, frame } = setup();
+    const { world, render, frame } = setup();
     sendCommand({
       type: 'setArticles',
       articles: [
@@ -139,6 +139,8 @@ describe('marker spawn and filter', () => {
       expect(Math.hypot(Marker.fanEast[e] as number, Marker.fanNorth[e] as number)).toBeGreaterThan(
         0.5,
       );
+    // Each fanned marker is joined to the shared place by one line.
+    expect(render.markers.fanLines).toBe(2);
   });
 });
 
@@ -181,7 +183,7 @@ describe('picking', () => {
   });
 
   it('a user click selects, flashes, and stops auto-rotation', () => {
-    const { world, frame } = setup();
+    const { world, rig, frame } = setup();
     sendCommand({ type: 'setRole', role: 'user' });
     sendCommand({ type: 'setAutoRotate', on: true });
     sendCommand({ type: 'setArticles', articles: [art('centre', 0, 0)] });
@@ -192,7 +194,11 @@ describe('picking', () => {
     expect(world.markers.selected).toBe(e);
     expect(Marker.state[e]).toBe(MARKER_SELECTED);
     expect(Marker.flashUntil[e]).toBeGreaterThan(world.time.now);
-    expect(world.autoRotate).toBe(false);
+    // The globe stops turning while the article is selected (after the 500 ms fade-out).
+    for (let i = 0; i < 10; i++) frame(100);
+    const a0 = rig.alpha;
+    for (let i = 0; i < 20; i++) frame(100);
+    expect(Math.abs(rig.alpha - a0)).toBeLessThan(1e-3);
     sendCommand({ type: 'selectArticle', id: null });
     frame();
     expect(world.markers.selected).toBe(-1);

@@ -8,6 +8,8 @@
  * Order: after the marker filter, before animation and sync. Cadence: every frame; work only
  * when the pointer moved or clicked.
  */
+import { GLOBE_RADIUS, latLonToXyzInto } from '../data/geoMath';
+import { CLUSTER_STRIDE } from '../data/markers/clusterProtocol';
 import { can } from '../data/permissions';
 import {
   Marker,
@@ -17,7 +19,7 @@ import {
 } from '../engine/markers/markerComponents';
 import type { AtlasWorld, Ray } from '../engine/world';
 import { FLASH_MS } from './markerAnimSystem';
-import { MARKER_RADIUS, markerCentre, markerSize } from './markerGeometry';
+import { MARKER_RADIUS, markerCentre, markerScale, markerSize } from './markerGeometry';
 
 /** Spec: hover raycast throttled to 50 ms. */
 export const HOVER_THROTTLE_MS = 50;
@@ -29,6 +31,7 @@ const DEG = Math.PI / 180;
 const ray: Ray = { ox: 0, oy: 0, oz: 0, dx: 0, dy: 0, dz: 0 };
 const screen = { x: 0, y: 0 };
 const centre = new Float64Array(3);
+const camScratch = new Float64Array(3);
 
 /**
  * Distance along the ray to the sphere of `radius` (nearest hit in front). A ray that misses
@@ -44,10 +47,63 @@ export function raySphere(r: Ray, radius: number): number {
   return t >= 0 ? t : -1;
 }
 
-/** The drawn marker under CSS pixel (x, y), or -1. */
+/** Zooming into a clicked cluster: this fraction of the current distance (never below the view's
+ * minimum), centred on the cluster. */
+export const CLUSTER_ZOOM_FACTOR = 0.55;
+
+/** Encodes cluster item i as a pick result (markers are >= 0, nothing is -1). */
+export const clusterPick = (i: number): number => -(i + 2);
+
+/** In cluster mode: the badge (or single) under CSS pixel (x, y): an entity, clusterPick(i), or -1. */
+function pickCluster(world: AtlasWorld, x: number, y: number, touch: boolean): number {
+  const c = world.clusters;
+  const r = world.render;
+  const size = markerSize(world.markers.sizeFactor) * markerScale(world.camera.distance);
+  const fanSize = markerSize(world.markers.sizeFactor) * world.markers.fanScale;
+  const minHit = touch ? MIN_HIT_PX_TOUCH : MIN_HIT_PX_MOUSE;
+  const cam = world.camera;
+  const camPos = camScratch;
+  latLonToXyzInto(cam.lat, cam.lon, cam.distance, camPos);
+  let best = -1;
+  let bestD = Infinity;
+  for (let i = 0; i < c.itemCount; i++) {
+    const lon = c.items[i * CLUSTER_STRIDE] as number;
+    const lat = c.items[i * CLUSTER_STRIDE + 1] as number;
+    const count = c.items[i * CLUSTER_STRIDE + 2] as number;
+    const id = c.items[i * CLUSTER_STRIDE + 3] as number;
+    if (count === 1 && id >= 0) markerCentre(id, fanSize, centre);
+    else latLonToXyzInto(lat, lon, MARKER_RADIUS, centre);
+    const cx = centre[0] as number;
+    const cy = centre[1] as number;
+    const cz = centre[2] as number;
+    // Over the horizon: hidden by the globe.
+    if (
+      cx * (camPos[0] as number) + cy * (camPos[1] as number) + cz * (camPos[2] as number) <
+      GLOBE_RADIUS * GLOBE_RADIUS
+    )
+      continue;
+    if (!r.project(cx, cy, cz, screen)) continue;
+    const dist = Math.hypot(
+      cx - (camPos[0] as number),
+      cy - (camPos[1] as number),
+      cz - (camPos[2] as number),
+    );
+    const badge = count === 1 ? size : size * (1 + Math.log10(Math.max(2, count)) * 0.5);
+    const hitPx = Math.max(minHit, (badge * r.pixelsPerUnitAt(dist)) / 2);
+    const d = Math.hypot(screen.x - x, screen.y - y);
+    if (d <= hitPx && d < bestD) {
+      bestD = d;
+      best = count === 1 && id >= 0 ? id : clusterPick(i);
+    }
+  }
+  return best;
+}
+
+/** The drawn marker under CSS pixel (x, y), or -1; in cluster mode also clusterPick(i). */
 export function pickMarker(world: AtlasWorld, x: number, y: number, touch: boolean): number {
   const m = world.markers;
   if (m.visible.length === 0 || !world.layers.markers) return -1;
+  if (world.clusters.active) return pickCluster(world, x, y, touch);
   const index = m.pickIndex;
   if (m.pickIndexVersion !== m.version) {
     index.clear();
@@ -65,7 +121,8 @@ export function pickMarker(world: AtlasWorld, x: number, y: number, touch: boole
   const lat = Math.asin(Math.max(-1, Math.min(1, hy / hr))) / DEG;
   const lon = Math.atan2(hx, hz) / DEG;
 
-  const size = markerSize(m.sizeFactor);
+  const size = markerSize(m.sizeFactor) * markerScale(world.camera.distance);
+  const fanSize = markerSize(m.sizeFactor) * m.fanScale;
   const ppu = r.pixelsPerUnitAt(t);
   const minHit = touch ? MIN_HIT_PX_TOUCH : MIN_HIT_PX_MOUSE;
   // Candidates: anything whose place is within the hit radius plus the largest fan-out ring.
@@ -74,7 +131,7 @@ export function pickMarker(world: AtlasWorld, x: number, y: number, touch: boole
   let best = -1;
   let bestD = Infinity;
   index.query(lat, lon, searchDeg, (e) => {
-    markerCentre(e, size, centre);
+    markerCentre(e, fanSize, centre);
     if (!r.project(centre[0] as number, centre[1] as number, centre[2] as number, screen)) return;
     const scale =
       Marker.state[e] === MARKER_SELECTED ? 2 : Marker.state[e] === MARKER_HOVERED ? 1.5 : 1;
@@ -111,9 +168,27 @@ function select(world: AtlasWorld, e: number): void {
   setState(world, e, MARKER_SELECTED);
   Marker.flashUntil[e] = world.time.now + FLASH_MS;
   m.animating.add(e);
-  // Spec: selecting an article stops auto-rotation.
-  world.autoRotate = false;
+  // Spec: selecting an article stops auto-rotation - the camera's auto-rotate controller holds it
+  // at zero while an article is selected (systems/cameraSystem.ts), without touching the setting.
 }
+
+/** Spec: clicking a cluster zooms in on it. */
+function zoomIntoCluster(world: AtlasWorld, i: number): void {
+  const c = world.clusters;
+  world.flyTo = {
+    from: { ...world.camera },
+    to: {
+      lat: c.items[i * CLUSTER_STRIDE + 1] as number,
+      lon: c.items[i * CLUSTER_STRIDE] as number,
+      distance: Math.max(world.preset.minDistance, world.camera.distance * CLUSTER_ZOOM_FACTOR),
+    },
+    startMs: world.time.now,
+    durationMs: CLUSTER_FLY_MS,
+  };
+}
+
+/** Zoom-into-cluster animation length (ms). */
+export const CLUSTER_FLY_MS = 800;
 
 export function pickingSystem(world: AtlasWorld): void {
   const p = world.pointer;
@@ -122,7 +197,8 @@ export function pickingSystem(world: AtlasWorld): void {
   if (p.clicked) {
     p.clicked = false;
     const e = pickMarker(world, p.x, p.y, p.touch);
-    if (e >= 0) {
+    if (e <= -2) zoomIntoCluster(world, -e - 2);
+    else if (e >= 0) {
       if (can(m.role, 'interactWithMarkers')) select(world, e);
       else {
         m.restricted = true;
@@ -133,11 +209,17 @@ export function pickingSystem(world: AtlasWorld): void {
   if (!p.moved || now - m.lastHoverAt < HOVER_THROTTLE_MS) return;
   p.moved = false;
   m.lastHoverAt = now;
-  const e = p.inside ? pickMarker(world, p.x, p.y, p.touch) : -1;
+  const hit = p.inside ? pickMarker(world, p.x, p.y, p.touch) : -1;
+  const e = hit >= 0 ? hit : -1;
+  const item = hit <= -2 ? -hit - 2 : -1;
+  if (item !== world.clusters.hoveredItem) {
+    world.clusters.hoveredItem = item;
+    world.clusters.dirty = true;
+  }
   if (e !== m.hovered) {
     if (m.hovered >= 0 && m.hovered !== m.selected) setState(world, m.hovered, MARKER_NORMAL);
     m.hovered = e;
     if (e >= 0 && e !== m.selected) setState(world, e, MARKER_HOVERED);
-    world.render.setCursor(e >= 0 ? 'pointer' : '');
   }
+  world.render.setCursor(hit !== -1 ? 'pointer' : '');
 }

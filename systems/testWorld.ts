@@ -33,13 +33,23 @@ export interface TestMarkerGpu extends MarkerGpu {
   slots: Map<number, number[]>;
   flushes: number;
   emoji: string[];
+  fanLines: number;
+}
+
+export interface TestClusterGpu extends TestMarkerGpu {
+  markersHidden: boolean;
+  texts: string[];
+  cellForText(text: string): number;
+  setMarkersHidden(hidden: boolean): void;
 }
 
 export interface TestRender extends RenderBindings {
+  clusters: TestClusterGpu;
   visible: Map<number, boolean>;
   requested: number[];
   calls: number;
   cursor: string;
+  pixelRatio: number;
   markers: TestMarkerGpu;
 }
 
@@ -69,8 +79,42 @@ export function createTestRender(cameraZ = 600): TestRender {
     flush() {
       this.flushes++;
     },
+    fanLines: 0,
+    setFanLines(_p, count) {
+      this.fanLines = count;
+    },
+  };
+  const clusters: TestClusterGpu = {
+    count: 0,
+    slots: new Map(),
+    flushes: 0,
+    emoji: [],
+    markersHidden: false,
+    texts: [],
+    setCount(n) {
+      this.count = n;
+    },
+    writeSlot(slot, ...rest) {
+      this.slots.set(slot, rest);
+    },
+    cellFor: markers.cellFor.bind(markers),
+    fanLines: 0,
+    setFanLines(_p, count) {
+      this.fanLines = count;
+    },
+    cellForText(text) {
+      this.texts.push(text);
+      return 1000 + this.texts.length;
+    },
+    setMarkersHidden(h) {
+      this.markersHidden = h;
+    },
+    flush() {
+      this.flushes++;
+    },
   };
   return {
+    clusters,
     visible: new Map(),
     requested: [],
     calls: 0,
@@ -106,6 +150,10 @@ export function createTestRender(cameraZ = 600): TestRender {
     },
     setCursor(c) {
       this.cursor = c;
+    },
+    pixelRatio: 1,
+    setPixelRatio(r) {
+      this.pixelRatio = r;
     },
   };
 }

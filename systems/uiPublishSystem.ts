@@ -7,9 +7,9 @@
  * Order: last. Cadence: every frame; stats part every UI_PUBLISH_MS.
  */
 import { batch } from '@preact/signals-core';
-import { getAllEntities } from 'bitecs';
 import { state } from '../engine/bridge/state';
-import type { AtlasWorld } from '../engine/world';
+import { query } from 'bitecs';
+import { GeoLayer, liveEntityCount, type AtlasWorld } from '../engine/world';
 
 /** How often the overlay's numbers refresh; 4 Hz reads as live without costing renders. */
 export const UI_PUBLISH_MS = 250;
@@ -24,7 +24,7 @@ function publishStats(world: AtlasWorld): void {
   const s = world.stats;
   state.fps.value = Math.round(s.fps);
   state.drawCalls.value = s.drawCalls;
-  state.entities.value = getAllEntities(world).length;
+  state.entities.value = liveEntityCount(world);
   state.frameMs.value = s.frameMs;
   state.systemMs.value = { ...s.systemMs };
   const c = state.camera.peek();
@@ -35,6 +35,25 @@ function publishStats(world: AtlasWorld): void {
   state.view.value = world.view;
   state.markerCount.value = world.markers.visible.length;
   state.articleCount.value = world.markers.byId.size;
+  state.triangles.value = s.triangles;
+  state.entityKinds.value = {
+    'geo layers': query(world, [GeoLayer]).length,
+    markers: world.markers.byId.size,
+    'cluster badges': world.clusters.active ? world.clusters.itemCount : 0,
+  };
+  const q = world.quality?.controller.state;
+  if (q) {
+    state.quality.value = {
+      mode: q.mode,
+      detected: q.detected,
+      override: q.override,
+      fps: q.fps,
+      pixelRatio: q.pixelRatio,
+      culling: q.culling,
+      degradation: q.degradation,
+      reason: q.reason,
+    };
+  }
 }
 
 function publishMarkers(world: AtlasWorld): void {
@@ -76,6 +95,13 @@ function publishMarkers(world: AtlasWorld): void {
 export function uiPublishSystem(world: AtlasWorld): void {
   batch(() => {
     publishMarkers(world);
+    const recording = world.profile.frames !== null;
+    if (recording !== state.profiling.peek()) state.profiling.value = recording;
+    if (world.profile.last !== state.profileRecording.peek()) {
+      state.profileRecording.value = world.profile.last;
+    }
+    const toast = world.quality?.controller.state.toast?.text ?? null;
+    if (toast !== state.qualityToast.peek()) state.qualityToast.value = toast;
     if (world.time.now - lastStatsAt >= UI_PUBLISH_MS) {
       lastStatsAt = world.time.now;
       publishStats(world);

@@ -3,6 +3,8 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { sendCommand } from '../engine/commands';
 import { EngineStatus } from './components/EngineStatus';
 import { MarkerTooltip } from './components/MarkerTooltip';
+import { PerformanceToast } from './components/PerformanceToast';
+import { ProfilerOverlay } from './components/ProfilerOverlay';
 import { AppPage } from './pages/AppPage';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage, PlaceholderPage } from './pages/PlaceholderPage';
@@ -51,6 +53,8 @@ export function App() {
         </Route>
       </Switch>
       <MarkerTooltip />
+      <PerformanceToast />
+      <ProfilerOverlay />
       <EngineStatus />
     </>
   );

@@ -3,6 +3,7 @@
  * writes these; the UI imports the read-only views from `engine/signals.ts`.
  */
 import { signal } from '@preact/signals-core';
+import type { ProfileRecording } from '../../data/profile';
 import type { LatLonDistance } from '../../data/geoMath';
 import type { ViewName } from '../layers';
 
@@ -29,8 +30,74 @@ export const state = {
   /** Time (ms) of the last marker click refused for lack of the interactWithMarkers right. */
   markerRestricted: signal<number | null>(null),
   markerCount: signal(0),
+  /** Adaptive quality: the current rung and why (published 4x a second). */
+  quality: signal<QualityInfo | null>(null),
+  /** The performance toast text while it shows (spec: dip 3 s, recovery 2 s). */
+  qualityToast: signal<string | null>(null),
+  /** True while the profiler records. */
+  profiling: signal(false),
+  /** The last finished profiler recording (for export). */
+  profileRecording: signal<ProfileRecording | null>(null),
+  triangles: signal(0),
+  /** Entities by kind: geo-layer pieces, markers, cluster badges. */
+  entityKinds: signal<Readonly<Record<string, number>>>({}),
   articleCount: signal(0),
+  // Camera and controls (systems/controlsSystem.ts publishes them).
+  shortcutsOpen: signal(false),
+  controlsNotice: signal<ControlsNoticeInfo | null>(null),
+  selectedCountry: signal<SelectedCountry | null>(null),
+  viewOptions: signal<ViewOptionsInfo>({ dragToRotate: false, debugCrosshair: false }),
+  userLocationTooltip: signal<UserLocationTooltip | null>(null),
+  userLocation: signal<{ lat: number; lon: number; name: string } | null>(null),
+  gesture: signal<GestureInfo | null>(null),
+  autoRotating: signal(false),
 };
+
+export interface ControlsNoticeInfo {
+  message: string;
+  kind: 'error' | 'info';
+  /** Date.now() when raised: each new notice has a new value. */
+  at: number;
+}
+
+export interface SelectedCountry {
+  name: string;
+  /** ISO 3166-1 alpha-2 ('' when the data has none). */
+  iso2: string;
+}
+
+export interface ViewOptionsInfo {
+  dragToRotate: boolean;
+  debugCrosshair: boolean;
+}
+
+/** The 'Your Location' tooltip over the user marker (CSS px). */
+export interface UserLocationTooltip {
+  lat: number;
+  lon: number;
+  x: number;
+  y: number;
+}
+
+/** The last long press or swipe on the globe. */
+export interface GestureInfo {
+  type: 'longpress' | 'swipe';
+  x: number;
+  y: number;
+  direction: string;
+  at: number;
+}
+
+export interface QualityInfo {
+  mode: 'low' | 'medium' | 'high';
+  detected: 'low' | 'medium' | 'high';
+  override: 'low' | 'medium' | 'high' | null;
+  fps: number;
+  pixelRatio: number;
+  culling: 'full' | 'reduced' | 'emergency';
+  degradation: number;
+  reason: string;
+}
 
 export interface HoveredMarker {
   id: string;

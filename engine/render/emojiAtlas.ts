@@ -46,8 +46,9 @@ export class EmojiAtlas {
       'emojiAtlas',
       { width: ATLAS_PX, height: ATLAS_PX },
       scene,
-      true,
-      Texture.TRILINEAR_SAMPLINGMODE,
+      // No mipmaps: at the sizes markers are drawn, mip levels blend neighbouring cells together.
+      false,
+      Texture.BILINEAR_SAMPLINGMODE,
     );
     this.texture.hasAlpha = true;
     this.ctx = this.texture.getContext() as unknown as CanvasRenderingContext2D;
@@ -76,6 +77,32 @@ export class EmojiAtlas {
       ctx.fillStyle = '#ffffff';
       ctx.fillText(key.slice('fallback:'.length) || '•', x, y + CELL_PX * 0.03);
     }
+    ctx.restore();
+    this.dirty = true;
+    return cell;
+  }
+
+  /** A cell with plain text (cluster counts), bold white, shrunk to fit the cell. */
+  cellForText(text: string): number {
+    const key = `text:${text}`;
+    const known = this.cells.get(key);
+    if (known !== undefined) return known;
+    const cell = Math.min(this.cells.size, ATLAS_COLS * ATLAS_COLS - 1);
+    this.cells.set(key, cell);
+    const x = (cell % ATLAS_COLS) * CELL_PX + CELL_PX / 2;
+    const y = Math.floor(cell / ATLAS_COLS) * CELL_PX + CELL_PX / 2;
+    const ctx = this.ctx;
+    ctx.save();
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillStyle = '#ffffff';
+    let px = Math.round(CELL_PX * 0.5);
+    ctx.font = `bold ${px}px sans-serif`;
+    while (px > 10 && ctx.measureText(text).width > CELL_PX * 0.86) {
+      px -= 2;
+      ctx.font = `bold ${px}px sans-serif`;
+    }
+    ctx.fillText(text, x, y + CELL_PX * 0.03);
     ctx.restore();
     this.dirty = true;
     return cell;

@@ -3,6 +3,7 @@
  * (ocean, atmosphere, stars). Geo layers are added by geoLayers.ts.
  */
 import { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera';
+import { ArcRotateCameraPointersInput } from '@babylonjs/core/Cameras/Inputs/arcRotateCameraPointersInput';
 import { Engine } from '@babylonjs/core/Engines/engine';
 import { Color3, Color4 } from '@babylonjs/core/Maths/math.color';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector';
@@ -13,7 +14,15 @@ import { Scene } from '@babylonjs/core/scene';
 import { GLOBE_RADIUS } from '../../data/geoMath';
 import { isSoftwareRenderer } from '../../data/renderer';
 import type { OrbitRig } from '../world';
-import { atmosphereMaterial, lightDirection, starMaterial, surfaceMaterial } from './materials';
+import { ROTATE_REF_HEIGHT_PX } from '../../systems/cameraSystem';
+import {
+  atmosphereMaterial,
+  dayNightParams,
+  lightDirection,
+  starMaterial,
+  sunDirection,
+  surfaceMaterial,
+} from './materials';
 
 /** Camera constants (spec globe.md section 9): fov 45 degrees, near 1, far 50000. */
 export const CAMERA_FOV_DEG = 45;
@@ -21,6 +30,9 @@ export const CAMERA_NEAR = 1;
 export const CAMERA_FAR = 50000;
 /** Device pixel ratio cap (spec: 2). */
 export const PIXEL_RATIO_CAP = 2;
+/** Wheel and pinch zoom per event at zoom speed 1 and damping 0.1 (Babylon units). */
+export const WHEEL_DELTA_PERCENTAGE = 0.01;
+export const PINCH_DELTA_PERCENTAGE = 0.002;
 /** Damping: Babylon's inertia is the fraction of velocity kept per frame (1 - 0.1 damping). */
 export const CAMERA_INERTIA = 0.9;
 /** Background stars (spec globe.md section 1): 10,000 in a 2000-unit cube. */
@@ -40,7 +52,8 @@ export interface GlobeScene {
   ocean: Mesh;
   atmosphere: Mesh;
   stars: Mesh;
-  /** Per-frame: points the key light from the camera, a little up and to the left. */
+  /** Per-frame: points the key light from the camera, a little up and to the left, or at the
+   * real sun while the dayNight layer is on. */
   updateLight(): void;
 }
 
@@ -165,7 +178,9 @@ export function createGlobeScene(engine: Engine): GlobeScene {
   // The globe's materials are our own shaders: nothing needs scene lights, fog or picking.
   scene.skipPointerMovePicking = true;
   scene.autoClear = true;
-  scene.blockMaterialDirtyMechanism = false;
+  // Every mesh wraps the globe or is always in view (markers are culled in their shader): frustum
+  // tests per mesh per frame buy nothing.
+  scene.skipFrustumClipping = true;
 
   const camera = new ArcRotateCamera(
     'camera',
@@ -180,8 +195,12 @@ export function createGlobeScene(engine: Engine): GlobeScene {
   camera.maxZ = CAMERA_FAR;
   camera.inertia = CAMERA_INERTIA;
   camera.panningSensibility = 0; // pan off (spec)
-  camera.wheelDeltaPercentage = 0.01;
-  camera.pinchDeltaPercentage = 0.002;
+  camera.wheelDeltaPercentage = WHEEL_DELTA_PERCENTAGE;
+  camera.pinchDeltaPercentage = PINCH_DELTA_PERCENTAGE;
+  // Our double tap zooms (systems/controlsSystem.ts); Babylon's would restore a stored state.
+  camera.useInputToRestoreState = false;
+  // Keys are ours (engine/render/keyboardInput.ts): drop Babylon's arrow-key input.
+  camera.inputs.removeByType('ArcRotateCameraKeyboardMoveInput');
   camera.angularSensibilityX = 2000;
   camera.angularSensibilityY = 2000;
   camera.lowerBetaLimit = Math.PI * 0.05;
@@ -244,6 +263,25 @@ export function createGlobeScene(engine: Engine): GlobeScene {
     get pointerDown() {
       return pointerDown;
     },
+    configure(o) {
+      // Babylon's inertia keeps this fraction of the velocity per frame; a drag of one pixel
+      // turns 1 / angularSensibility per frame, 1 / (angularSensibility * (1 - inertia)) in all.
+      const inertia = 1 - o.damping;
+      camera.inertia = inertia;
+      const radPerPx = ((2 * Math.PI) / ROTATE_REF_HEIGHT_PX) * o.rotateSpeed * o.rotateScale;
+      const sensibility = 1 / (radPerPx * (1 - inertia));
+      camera.angularSensibilityX = sensibility;
+      camera.angularSensibilityY = sensibility;
+      // Zoom per wheel notch x zoomSpeed, whatever the damping (the total scales with 1/damping).
+      const zoom = (o.zoomSpeed * (1 - inertia)) / (1 - CAMERA_INERTIA);
+      camera.wheelDeltaPercentage = WHEEL_DELTA_PERCENTAGE * zoom;
+      camera.pinchDeltaPercentage = PINCH_DELTA_PERCENTAGE * zoom;
+      const pointers = camera.inputs.attached['pointers'];
+      if (pointers instanceof ArcRotateCameraPointersInput) {
+        // Drag-to-rotate mode (spec): only the left button rotates.
+        pointers.buttons = o.leftButtonOnly ? [0] : [0, 1, 2];
+      }
+    },
   };
 
   const ocean = CreateSphere(
@@ -277,6 +315,11 @@ export function createGlobeScene(engine: Engine): GlobeScene {
   const tmpUp = new Vector3();
   const tmpRight = new Vector3();
   const updateLight = (): void => {
+    // Day/night on: the key light is the real sun (set by the sky system), not the headlight.
+    if (dayNightParams.x > 0.5) {
+      lightDirection.copyFrom(sunDirection);
+      return;
+    }
     const pos = camera.position;
     camera.getDirectionToRef(Vector3.UpReadOnly, tmpUp);
     camera.getDirectionToRef(Vector3.RightReadOnly, tmpRight);

@@ -13,8 +13,9 @@ import { SubMesh } from '@babylonjs/core/Meshes/subMesh';
 import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
 import type { Scene } from '@babylonjs/core/scene';
 import { SENTIMENTS, SENTIMENT_COLORS } from '../../data/markers/markerStyle';
-import type { MarkerGpu } from '../world';
+import type { ClusterGpu, MarkerGpu } from '../world';
 import { ATLAS_COLS, EmojiAtlas } from './emojiAtlas';
+import { lineMaterial } from './materials';
 
 const markerVertex = /* glsl */ `
 precision highp float;
@@ -43,6 +44,8 @@ void main(void) {
     return;
   }
   float scale = mdata.z > 1.5 ? 2.0 : (mdata.z > 0.5 ? 1.5 : 1.0); // selected 2x, hovered 1.5x
+  // Same as systems/markerGeometry.ts markerScale(): smaller in scene units as the camera nears.
+  scale *= clamp((camDist - 200.0) / 400.0, 0.2, 2.0);
   // Without a halo (not live, not hovered/selected) nothing is drawn past the outline at r 0.78:
   // shrink the quad to it, a third fewer fragments.
   bool halo = mdata.w > 0.21 || mdata.z > 0.5;
@@ -120,14 +123,22 @@ export class MarkerMesh implements MarkerGpu {
   private dirtyMax = -1;
   private readonly start = performance.now();
 
-  constructor(scene: Scene) {
-    this.atlas = new EmojiAtlas(scene);
-    this.mesh = new Mesh('markers', scene);
+  /** Hidden while cluster badges stand in for the markers. */
+  private hidden = false;
+  /** Lines from a shared place to each marker fanned out around it (one draw call). */
+  private fanLines: Mesh | null = null;
+  private fanLineCount = 0;
+  private readonly scene: Scene;
+
+  constructor(scene: Scene, atlas?: EmojiAtlas, name = 'markers') {
+    this.scene = scene;
+    this.atlas = atlas ?? new EmojiAtlas(scene);
+    this.mesh = new Mesh(name, scene);
     this.mesh.isPickable = false;
     this.mesh.alwaysSelectAsActiveMesh = true;
     this.mesh.doNotSyncBoundingInfo = true;
     this.material = new ShaderMaterial(
-      'markerMat',
+      `${name}Mat`,
       scene,
       { vertexSource: markerVertex, fragmentSource: markerFragment },
       {
@@ -206,7 +217,39 @@ export class MarkerMesh implements MarkerGpu {
   private applyCount(): void {
     this.mesh.releaseSubMeshes();
     SubMesh.AddToMesh(0, 0, Math.max(4, this.count * 4), 0, Math.max(6, this.count * 6), this.mesh);
-    this.mesh.isVisible = this.count > 0;
+    this.mesh.isVisible = this.count > 0 && !this.hidden;
+  }
+
+  setHidden(hidden: boolean): void {
+    this.hidden = hidden;
+    this.mesh.isVisible = this.count > 0 && !hidden;
+    if (this.fanLines) this.fanLines.isVisible = this.fanLineCount > 0 && !hidden;
+  }
+
+  setFanLines(positions: Float32Array, count: number): void {
+    if (count === 0 && this.fanLines === null) return;
+    if (this.fanLines === null) {
+      this.fanLines = new Mesh(`${this.mesh.name}FanLines`, this.scene);
+      this.fanLines.parent = this.mesh; // enabled/disabled with the markers layer
+      this.fanLines.isPickable = false;
+      this.fanLines.alwaysSelectAsActiveMesh = true;
+      this.fanLines.material = lineMaterial(
+        `${this.mesh.name}FanLineMat`,
+        this.scene,
+        new Color3(0.85, 0.9, 1),
+        0.55,
+      );
+    }
+    this.fanLineCount = count;
+    if (count > 0) {
+      const indices = new Uint32Array(count * 2);
+      for (let i = 0; i < count * 2; i++) indices[i] = i;
+      const vd = new VertexData();
+      vd.positions = positions.subarray(0, count * 6);
+      vd.indices = indices;
+      vd.applyToMesh(this.fanLines, false);
+    }
+    this.fanLines.isVisible = count > 0 && !this.hidden;
   }
 
   setCount(count: number): void {
@@ -272,8 +315,31 @@ export class MarkerMesh implements MarkerGpu {
   }
 
   dispose(): void {
+    this.fanLines?.dispose();
     this.mesh.dispose();
     this.material.dispose();
     this.atlas.texture.dispose();
+  }
+}
+
+/** Cluster badges: a second merged mesh sharing the markers' atlas (singles keep their emoji). */
+export class ClusterMesh extends MarkerMesh implements ClusterGpu {
+  constructor(
+    scene: Scene,
+    private readonly markers: MarkerMesh,
+  ) {
+    super(scene, markers.atlas, 'clusters');
+  }
+
+  cellForText(text: string): number {
+    return this.atlas.cellForText(text);
+  }
+
+  setMarkersHidden(hidden: boolean): void {
+    this.markers.setHidden(hidden);
+  }
+
+  override dispose(): void {
+    this.mesh.dispose();
   }
 }

@@ -7,7 +7,8 @@ import '@babylonjs/core/Culling/ray';
 import { Matrix, Vector3 } from '@babylonjs/core/Maths/math.vector';
 import type { Mesh } from '@babylonjs/core/Meshes/mesh';
 import type { Scene } from '@babylonjs/core/scene';
-import type { MarkerGpu, Ray, RenderBindings } from '../world';
+import type { ClusterGpu, MarkerGpu, Ray, RenderBindings } from '../world';
+import { PIXEL_RATIO_CAP } from './globeScene';
 
 export class RenderTable implements RenderBindings {
   private readonly meshes: Mesh[] = [];
@@ -20,6 +21,7 @@ export class RenderTable implements RenderBindings {
     private readonly scene: Scene,
     private readonly camera: ArcRotateCamera,
     readonly markers: MarkerGpu,
+    readonly clusters: ClusterGpu,
   ) {}
 
   add(mesh: Mesh): number {
@@ -80,6 +82,10 @@ export class RenderTable implements RenderBindings {
     const canvas = this.scene.getEngine().getRenderingCanvas();
     const cssHeight = canvas?.clientHeight ?? this.scene.getEngine().getRenderHeight();
     return cssHeight / (2 * Math.max(1e-6, distance) * Math.tan(this.camera.fov / 2));
+  }
+
+  setPixelRatio(ratio: number): void {
+    this.scene.getEngine().setHardwareScalingLevel(1 / Math.min(ratio, PIXEL_RATIO_CAP));
   }
 
   setCursor(cursor: string): void {

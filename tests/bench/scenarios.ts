@@ -69,10 +69,44 @@ export const SCENARIOS: readonly BenchScenario[] = [
   },
   {
     name: 'markers',
-    description: 'Seeded synthetic markers (--markers, default 10000), all drawn, orbiting at lat 20, distance 600',
+    description:
+      'Seeded synthetic markers (--markers, default 10000), all drawn, orbiting at lat 20, distance 600',
     url: '/app',
     setup: async (page, { markers }) => {
       await loadMarkers(page, markers);
+      await orbit(page, 20, 600);
+    },
+  },
+  {
+    name: 'full-earth',
+    description:
+      'Every Earth layer on (states, rivers, lakes, urban, cities, city lights, grid, time zones, day/night, clouds), orbiting like bare-globe',
+    url: '/app',
+    setup: async (page) => {
+      await page.evaluate(async () => {
+        const atlas = window.atlas;
+        if (atlas === undefined) {
+          throw new Error('window.atlas is missing: the engine did not start');
+        }
+        await atlas.whenReady();
+        // engine/layers.ts EARTH_LAYERS (kept literal: this function runs in the page).
+        for (const l of [
+          'states',
+          'rivers',
+          'lakes',
+          'urban',
+          'cities',
+          'cityLights',
+          'grid',
+          'timezones',
+          'dayNight',
+          'clouds',
+        ]) {
+          atlas.layers.set(l, true);
+        }
+      });
+      // Let the layer assets (admin-1, rivers, lakes, urban areas, gazetteer) load and build.
+      await page.waitForTimeout(3000);
       await orbit(page, 20, 600);
     },
   },

@@ -23,7 +23,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       distDir: path.join(CWD, 'dist'),
       publicDir: path.join(CWD, 'public'),
-      seedSynthetic: 0,
+      seedSynthetic: 300,
     });
   });
 

@@ -1,5 +1,6 @@
 import { ArticlePanel } from '../components/ArticlePanel';
 import { CameraReadout } from '../components/HudStats';
+import { GlobeControls } from '../components/GlobeControls';
 import { MarkerNotice } from '../components/MarkerNotice';
 import { Navbar } from '../components/Navbar';
 
@@ -11,6 +12,7 @@ export function AppPage() {
       <CameraReadout />
       <ArticlePanel />
       <MarkerNotice />
+      <GlobeControls />
     </div>
   );
 }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { createQualityController } from '../data/quality/adaptiveQuality';
+import { runPipeline } from '../engine/pipeline';
+import { qualitySystem } from './qualitySystem';
+import { createTestWorld } from './testWorld';
+
+describe('qualitySystem', () => {
+  it('applies the dynamic pixel ratio when the frame rate falls, and restores it', () => {
+    const { world, render } = createTestWorld();
+    world.quality = {
+      controller: createQualityController({ detected: 'high', segments: 64, now: 0 }),
+      context: { cameraMoving: false, battery: null, charging: null, devicePixelRatio: 2 },
+      appliedPixelRatio: 2,
+      lastCamera: { ...world.camera },
+      simulatedLoadMs: 0,
+    };
+    const steps = [{ name: 'quality', run: qualitySystem }];
+    let t = 0;
+    for (let i = 0; i < 40; i++) runPipeline(world, (t += 100), steps); // 10 FPS for 4 s
+    expect(render.pixelRatio).toBe(1);
+    expect(world.quality.controller.state.mode).not.toBe('high');
+    for (let i = 0; i < 300; i++) runPipeline(world, (t += 16), steps); // 60 FPS for ~5 s
+    expect(render.pixelRatio).toBe(2);
+  });
+
+  it('does nothing before boot has profiled the device', () => {
+    const { world, render } = createTestWorld();
+    runPipeline(world, 0, [{ name: 'quality', run: qualitySystem }]);
+    runPipeline(world, 100, [{ name: 'quality', run: qualitySystem }]);
+    expect(render.pixelRatio).toBe(1);
+  });
+});

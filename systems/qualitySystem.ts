@@ -1,0 +1,34 @@
+/**
+ * qualitySystem - adaptive quality: feeds the frame interval to the quality controller
+ * (data/quality/adaptiveQuality.ts: smoothed FPS, step down fast / up slowly, dynamic resolution,
+ * stepwise degradation, culling level, toasts) and applies the render pixel ratio when it changes.
+ * Reads: time, camera movement (flyTo, pointer drag), world.quality. Writes: world.quality state,
+ * the render pixel ratio. Order: after camera. Cadence: every frame.
+ */
+import type { AtlasWorld } from '../engine/world';
+
+/** A change of the pixel ratio smaller than this is not worth a framebuffer resize. */
+export const PIXEL_RATIO_EPSILON = 0.02;
+
+export function qualitySystem(world: AtlasWorld): void {
+  const q = world.quality;
+  if (q === null) return;
+  if (q.simulatedLoadMs > 0) {
+    // Forced slow frames for tests and the quality-recovery benchmark (atlas.quality.simulateLoad).
+    const until = performance.now() + q.simulatedLoadMs;
+    while (performance.now() < until) {
+      /* busy-wait on purpose */
+    }
+  }
+  if (world.time.dt <= 0) return;
+  const c = world.camera;
+  const p = q.lastCamera;
+  q.context.cameraMoving =
+    world.flyTo !== null || c.lat !== p.lat || c.lon !== p.lon || c.distance !== p.distance;
+  q.lastCamera = c;
+  const s = q.controller.frame(world.time.now, world.time.dt * 1000, q.context);
+  if (Math.abs(s.pixelRatio - q.appliedPixelRatio) > PIXEL_RATIO_EPSILON) {
+    q.appliedPixelRatio = s.pixelRatio;
+    world.render.setPixelRatio(s.pixelRatio);
+  }
+}

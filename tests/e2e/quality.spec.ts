@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('adaptive quality', () => {
+  test('a forced slow frame rate steps the quality down and shows the toast', async ({ page }) => {
+    // Record every performance toast from the first frame: on a software renderer the dip (and its
+    // 3 s toast) already happens while loading; on a real GPU it comes with the forced load.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __toasts: string[] }).__toasts = seen;
+      new MutationObserver(() => {
+        const t = document.querySelector('[data-testid="performance-toast"]')?.textContent;
+        if (t && seen[seen.length - 1] !== t) seen.push(t);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto('/app');
+    await page.evaluate(() => window.atlas?.whenReady());
+    // Start from the top rung as a user's override would, then let it adapt under load.
+    await page.evaluate(() => {
+      window.atlas?.quality.set('high');
+      window.atlas?.quality.set('auto');
+      window.atlas?.quality.simulateLoad(120);
+    });
+    await expect
+      .poll(() => page.evaluate(() => window.atlas?.quality.get().mode), { timeout: 20_000 })
+      .toBe('low');
+    const q = await page.evaluate(() => window.atlas?.quality.get());
+    expect(q?.reason).toMatch(/stepped down|degradation step/);
+    expect(q?.fps).toBeLessThan(15);
+    const toasts = await page.evaluate(
+      () => (window as unknown as { __toasts: string[] }).__toasts,
+    );
+    expect(toasts).toContain('Optimizing for your device...');
+    await page.evaluate(() => window.atlas?.quality.simulateLoad(0));
+  });
+
+  test('the user override holds the rung', async ({ page }) => {
+    await page.goto('/app');
+    await page.evaluate(() => window.atlas?.whenReady());
+    await page.evaluate(() => {
+      window.atlas?.quality.set('high');
+      window.atlas?.quality.simulateLoad(120);
+    });
+    await page.waitForTimeout(4000);
+    expect(await page.evaluate(() => window.atlas?.quality.get().mode)).toBe('high');
+    expect(await page.evaluate(() => window.atlas?.quality.get().override)).toBe('high');
+  });
+});
+
+test.describe('profiler', () => {
+  test('the overlay shows per-system timings and exports a recording with one track per system', async ({
+    page,
+  }) => {
+    await page.goto('/app?profile=1');
+    await page.evaluate(() => window.atlas?.whenReady());
+    const overlay = page.getByTestId('profiler');
+    await expect(overlay).toBeVisible();
+    await expect(overlay).toContainText('markerFilter');
+    await expect(overlay).toContainText('render');
+    await expect(overlay).toContainText('quality');
+    const rec = await page.evaluate(async () => {
+      const a = window.atlas;
+      if (!a) throw new Error('no atlas');
+      a.profile.start();
+      await new Promise((r) => setTimeout(r, 1500));
+      const recording = a.profile.stop();
+      const trace = a.profile.toChromeTrace(recording) as {
+        traceEvents: { name: string; ph: string }[];
+      };
+      return {
+        frames: recording.frames.length,
+        systems: Object.keys(recording.frames[0]?.systems ?? {}),
+        tracks: trace.traceEvents.filter((e) => e.name === 'thread_name').length,
+      };
+    });
+    expect(rec.frames).toBeGreaterThan(2);
+    expect(rec.systems).toContain('render');
+    expect(rec.tracks).toBe(rec.systems.length + 1);
+    // The key toggles it off.
+    await page.keyboard.press('p');
+    await expect(overlay).toBeHidden();
+  });
+});

@@ -45,9 +45,12 @@ export const TOAST_RECOVER_MS = 2000;
 /** Spec: on battery below 20%, animations off and update frequency 100. */
 export const LOW_BATTERY = 0.2;
 export const LOW_BATTERY_UPDATE_MS = 100;
-/** While the camera moves, render at this fraction of the resolution; recover this long after. */
+/** While the camera moves on a device below full frame rate, render at this fraction of the
+ * resolution; recover this long after it stops. Each change resizes the framebuffer (costly on
+ * software GPUs), so it applies only when the device is struggling and recovers after a pause. */
 export const MOVING_RESOLUTION = 0.85;
-export const MOVING_RECOVER_MS = 300;
+export const MOVING_RECOVER_MS = 1000;
+export const MOVING_BELOW_FPS = 55;
 
 export type Culling = 'full' | 'reduced' | 'emergency';
 
@@ -207,7 +210,7 @@ export function createQualityController(opts: {
     else if (fps > CULL_FULL_FPS) state.culling = 'full';
 
     // Resolution: spec bands, lower while the camera moves, back after it stops.
-    if (ctx.cameraMoving) movingUntil = now + MOVING_RECOVER_MS;
+    if (ctx.cameraMoving && fps < MOVING_BELOW_FPS) movingUntil = now + MOVING_RECOVER_MS;
     const ratio = dynamicPixelRatio(fps, ctx.devicePixelRatio);
     state.pixelRatio = now < movingUntil ? Math.max(0.5, ratio * MOVING_RESOLUTION) : ratio;
 

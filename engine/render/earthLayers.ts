@@ -186,6 +186,8 @@ function mulberry32(seed: number): () => number {
   };
 }
 
+/** Puff density below which a cloud fragment is fully transparent (the shader's smoothstep edge). */
+const CLOUD_MIN_DENSITY = 0.15;
 /** Cloud puff lobes per patch: centres and radii in patch coordinates (-1..1). */
 const CLOUD_LOBES = 12;
 /** Grid cells per patch side: the puffs' density is evaluated per vertex (cheap fragments under
@@ -248,9 +250,13 @@ function buildClouds(scene: Scene): Mesh {
         uvs.push(sum * edge, density);
       }
     }
+    // Only cells with some cloud: the empty corners of a patch would cost fragments for nothing.
+    const dens = (k: number): number => uvs[k * 2] as number;
     for (let j = 0; j < n; j++) {
       for (let i = 0; i < n; i++) {
         const k = base + j * (n + 1) + i;
+        const d = Math.max(dens(k), dens(k + 1), dens(k + n + 1), dens(k + n + 2));
+        if (d < CLOUD_MIN_DENSITY) continue;
         indices.push(k, k + 1, k + n + 2, k, k + n + 2, k + n + 1);
       }
     }
@@ -279,6 +285,8 @@ export class EarthLayers implements EarthRender {
   private readonly grid: Mesh;
   private gridHasLines = false;
   private lineIndicesAll = 0;
+  private fillIndicesAll = 0;
+  private fillIndicesLakes = 0;
   private lineIndicesWithoutStates = 0;
   private gridCapacity = 0;
   private gridPositions = new Float32Array(0);
@@ -438,6 +446,11 @@ export class EarthLayers implements EarthRender {
       sub.indexCount = m & PART_STATES ? this.lineIndicesAll : this.lineIndicesWithoutStates;
     }
     this.fills?.setEnabled((m & FILL_PARTS) !== 0);
+    // Urban areas come after the lakes in the buffer: skip their vertices while they are off.
+    const fillSub = this.fills?.subMeshes[0];
+    if (fillSub) {
+      fillSub.indexCount = m & PART_URBAN ? this.fillIndicesAll : this.fillIndicesLakes;
+    }
     this.cities?.setEnabled((m & PART_CITIES) !== 0);
     this.cityLights?.setEnabled((m & PART_CITY_LIGHTS) !== 0);
     this.grid.setEnabled((m & PART_GRID) !== 0 && this.gridHasLines);
@@ -515,6 +528,8 @@ export class EarthLayers implements EarthRender {
       v0 += n;
       i0 += m.indices.length;
     });
+    this.fillIndicesLakes = lakes.indices.length;
+    this.fillIndicesAll = indexCount;
     const mesh = new Mesh('earthFills', this.scene);
     const vd = new VertexData();
     vd.positions = positions;
@@ -526,6 +541,7 @@ export class EarthLayers implements EarthRender {
     const mat = fillMaterial('earthFillsMat', this.scene);
     mat.setVector4('partOn', this.fillPartOn);
     this.fills = finish(mesh, mat);
+    this.fills.subMeshes[0]?.setBoundingInfo(this.fills.getBoundingInfo());
   }
 
   private async loadCities(): Promise<void> {

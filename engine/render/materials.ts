@@ -289,7 +289,7 @@ export function cloudMaterial(name: string, scene: Scene): ShaderMaterial {
     { vertexSource: cloudVertex, fragmentSource: cloudFragment },
     {
       attributes: ['position', 'uv'],
-      uniforms: ['viewProjection', 'lightDir', 'dayNight'],
+      uniforms: ['viewProjection', 'cameraPosition', 'lightDir', 'dayNight'],
       needAlphaBlending: true,
     },
   );

@@ -354,12 +354,15 @@ precision highp float;
 attribute vec3 position;
 attribute vec2 uv;
 uniform mat4 viewProjection;
+uniform vec3 cameraPosition;
 varying vec2 vCloud;
 varying vec3 vNormal;
 void main(void) {
   vCloud = uv;
   vNormal = normalize(position);
-  gl_Position = viewProjection * vec4(position, 1.0);
+  // Patches on the far side would only be rasterised to fail the depth test: clip them.
+  float facing = dot(vNormal, normalize(cameraPosition - position));
+  gl_Position = facing > -0.3 ? viewProjection * vec4(position, 1.0) : vec4(2.0, 2.0, 2.0, 1.0);
 }
 `;
 

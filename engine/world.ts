@@ -339,6 +339,8 @@ export interface MarkerState {
   version: number;
   /** Zoom scale the fan-out offsets were last written with (see markerSyncSystem). */
   fanScale: number;
+  /** Largest fan-out ring among the drawn markers, in marker sizes (picking searches that far). */
+  maxFanRadius: number;
   /** markers.version the fan-out lines were last built for. */
   fanLinesVersion: number;
   /** The active data source; article lists from any other source are ignored. */
@@ -431,6 +433,7 @@ export function createAtlasWorld(rig: OrbitRig, render: RenderBindings): AtlasWo
       rebuiltAt: 0,
       version: 0,
       fanScale: 1,
+      maxFanRadius: 0,
       fanLinesVersion: -1,
       source: 'real',
       pickIndex: new GeoGridIndex(),

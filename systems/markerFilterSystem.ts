@@ -53,19 +53,22 @@ export function markerFilterSystem(world: AtlasWorld): void {
     if (g) g.push(e);
     else groups.set(key, [e]);
   }
-  for (const g of groups.values()) fanOut(g);
+  m.maxFanRadius = 0;
+  for (const g of groups.values()) m.maxFanRadius = Math.max(m.maxFanRadius, fanOut(g));
   if (m.hovered >= 0 && Marker.slot[m.hovered] === -1) m.hovered = -1;
   world.render.markers.setCount(m.visible.length);
   m.version++;
 }
 
-/** The first marker stays at the place; the others sit on a ring around it, evenly spaced. */
-function fanOut(group: readonly number[]): void {
+/** The first marker stays at the place; the others sit on a ring around it, evenly spaced.
+ * Returns the ring radius (in marker sizes), 0 for a lone marker. */
+function fanOut(group: readonly number[]): number {
   const first = group[0];
-  if (first === undefined) return;
+  if (first === undefined) return 0;
   Marker.fanEast[first] = 0;
   Marker.fanNorth[first] = 0;
   const n = group.length - 1;
+  let radius = 0;
   for (let i = 1; i < group.length; i++) {
     const e = group[i] as number;
     const a = (2 * Math.PI * (i - 1)) / n;
@@ -73,5 +76,7 @@ function fanOut(group: readonly number[]): void {
     const ring = FAN_RADIUS_PER_SIZE * (1 + Math.floor((i - 1) / 12) * 0.8) * (n > 6 ? 1.3 : 1);
     Marker.fanEast[e] = Math.cos(a) * ring;
     Marker.fanNorth[e] = Math.sin(a) * ring;
+    radius = Math.max(radius, ring);
   }
+  return radius;
 }

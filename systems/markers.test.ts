@@ -141,6 +141,8 @@ describe('marker spawn and filter', () => {
       );
     // Each fanned marker is joined to the shared place by one line.
     expect(render.markers.fanLines).toBe(2);
+    // Picking searches as far as the widest ring.
+    expect(world.markers.maxFanRadius).toBeGreaterThan(0.5);
   });
 });
 

@@ -126,7 +126,7 @@ export function pickMarker(world: AtlasWorld, x: number, y: number, touch: boole
   const ppu = r.pixelsPerUnitAt(t);
   const minHit = touch ? MIN_HIT_PX_TOUCH : MIN_HIT_PX_MOUSE;
   // Candidates: anything whose place is within the hit radius plus the largest fan-out ring.
-  const searchUnits = Math.max(minHit / ppu, size) + size * 3;
+  const searchUnits = Math.max(minHit / ppu, size) + fanSize * m.maxFanRadius;
   const searchDeg = searchUnits / MARKER_RADIUS / DEG;
   let best = -1;
   let bestD = Infinity;

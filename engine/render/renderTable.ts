@@ -50,8 +50,8 @@ export class RenderTable implements RenderBindings {
   }
 
   pickRay(x: number, y: number, out: Ray): void {
-    const s = this.renderScale();
-    const r = this.scene.createPickingRay(x * s, y * s, this.identity, this.camera);
+    // Babylon divides by the hardware scaling level itself: it takes CSS pixels.
+    const r = this.scene.createPickingRay(x, y, this.identity, this.camera);
     out.ox = r.origin.x;
     out.oy = r.origin.y;
     out.oz = r.origin.z;

@@ -15,11 +15,13 @@ test.describe('adaptive quality', () => {
     await page.goto('/app');
     await page.evaluate(() => window.atlas?.whenReady());
     // Start from the top rung as a user's override would, then let it adapt under load.
+    await page.evaluate(() => window.atlas?.quality.set('high'));
+    await expect.poll(() => page.evaluate(() => window.atlas?.quality.get().override)).toBe('high');
     await page.evaluate(() => {
-      window.atlas?.quality.set('high');
       window.atlas?.quality.set('auto');
       window.atlas?.quality.simulateLoad(120);
     });
+    await expect.poll(() => page.evaluate(() => window.atlas?.quality.get().override)).toBeNull();
     await expect
       .poll(() => page.evaluate(() => window.atlas?.quality.get().mode), { timeout: 20_000 })
       .toBe('low');

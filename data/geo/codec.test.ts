@@ -22,18 +22,7 @@ import {
   toPlanarPolygons,
   triangulatePolygon,
 } from './triangulate.ts';
-
-/** Deterministic PRNG (mulberry32) so failures reproduce. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as rng } from '../random';
 
 /** Random polylines, including the +-180 / +-90 extremes and big jumps between vertices. */
 function randomLines(seed: number, count: number): { positions: number[]; starts: number[] } {

@@ -3,6 +3,7 @@
  * deterministic (same seed, count and `now` -> same articles), spread over populated places with
  * jitter, several per place so fan-out and clustering get realistic work.
  */
+import { mulberry32 } from '../random';
 
 export const SYNTHETIC_PLACES: readonly (readonly [number, number])[] = [
   [40.71, -74.0],
@@ -89,17 +90,6 @@ export interface SyntheticArticle {
   longitude: number;
   publishedAt: number;
   isSample: true;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

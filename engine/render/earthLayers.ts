@@ -62,6 +62,7 @@ import {
   sunDirection,
   sunMaterial,
 } from './materials';
+import { mulberry32 } from '../../data/random';
 
 /** Radii (scene units): fills just above land (200.12), lines just under the coast (200.3) and
  * borders (200.32), overlays above them. */
@@ -172,18 +173,6 @@ export function timezoneSegments(): Float64Array {
     }
   }
   return out;
-}
-
-/** Mulberry32 (as the star field): the cloud patches are the same on every load. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Puff density below which a cloud fragment is fully transparent (the shader's smoothstep edge). */

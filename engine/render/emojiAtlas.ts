@@ -59,50 +59,50 @@ export class EmojiAtlas {
   /** The cell for an emoji, drawing it on first use; the last cell is reused when full. */
   cellFor(emoji: string, category: string): number {
     const key = this.colorEmoji ? emoji : `fallback:${category.charAt(0).toUpperCase()}`;
-    const known = this.cells.get(key);
-    if (known !== undefined) return known;
-    const cell = Math.min(this.cells.size, ATLAS_COLS * ATLAS_COLS - 1);
-    this.cells.set(key, cell);
-    const x = (cell % ATLAS_COLS) * CELL_PX + CELL_PX / 2;
-    const y = Math.floor(cell / ATLAS_COLS) * CELL_PX + CELL_PX / 2;
-    const ctx = this.ctx;
-    ctx.save();
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    if (this.colorEmoji) {
-      ctx.font = FONT;
-      ctx.fillText(emoji, x, y + CELL_PX * 0.04);
-    } else {
-      ctx.font = `bold ${Math.round(CELL_PX * 0.62)}px sans-serif`;
-      ctx.fillStyle = '#ffffff';
-      ctx.fillText(key.slice('fallback:'.length) || '•', x, y + CELL_PX * 0.03);
-    }
-    ctx.restore();
-    this.dirty = true;
-    return cell;
+    return this.cell(key, (ctx, x, y) => {
+      if (this.colorEmoji) {
+        ctx.font = FONT;
+        ctx.fillText(emoji, x, y + CELL_PX * 0.04);
+      } else {
+        ctx.font = `bold ${Math.round(CELL_PX * 0.62)}px sans-serif`;
+        ctx.fillStyle = '#ffffff';
+        ctx.fillText(key.slice('fallback:'.length) || '•', x, y + CELL_PX * 0.03);
+      }
+    });
   }
 
   /** A cell with plain text (cluster counts), bold white, shrunk to fit the cell. */
   cellForText(text: string): number {
-    const key = `text:${text}`;
+    return this.cell(`text:${text}`, (ctx, x, y) => {
+      ctx.fillStyle = '#ffffff';
+      let px = Math.round(CELL_PX * 0.5);
+      ctx.font = `bold ${px}px sans-serif`;
+      while (px > 10 && ctx.measureText(text).width > CELL_PX * 0.86) {
+        px -= 2;
+        ctx.font = `bold ${px}px sans-serif`;
+      }
+      ctx.fillText(text, x, y + CELL_PX * 0.03);
+    });
+  }
+
+  /** Looks a cell up by key, or allocates it and draws it centred at (x, y). */
+  private cell(
+    key: string,
+    draw: (ctx: CanvasRenderingContext2D, x: number, y: number) => void,
+  ): number {
     const known = this.cells.get(key);
     if (known !== undefined) return known;
     const cell = Math.min(this.cells.size, ATLAS_COLS * ATLAS_COLS - 1);
     this.cells.set(key, cell);
-    const x = (cell % ATLAS_COLS) * CELL_PX + CELL_PX / 2;
-    const y = Math.floor(cell / ATLAS_COLS) * CELL_PX + CELL_PX / 2;
     const ctx = this.ctx;
     ctx.save();
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    ctx.fillStyle = '#ffffff';
-    let px = Math.round(CELL_PX * 0.5);
-    ctx.font = `bold ${px}px sans-serif`;
-    while (px > 10 && ctx.measureText(text).width > CELL_PX * 0.86) {
-      px -= 2;
-      ctx.font = `bold ${px}px sans-serif`;
-    }
-    ctx.fillText(text, x, y + CELL_PX * 0.03);
+    draw(
+      ctx,
+      (cell % ATLAS_COLS) * CELL_PX + CELL_PX / 2,
+      Math.floor(cell / ATLAS_COLS) * CELL_PX + CELL_PX / 2,
+    );
     ctx.restore();
     this.dirty = true;
     return cell;

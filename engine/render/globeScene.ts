@@ -23,6 +23,7 @@ import {
   sunDirection,
   surfaceMaterial,
 } from './materials';
+import { mulberry32 } from '../../data/random';
 
 /** Camera constants (spec globe.md section 9): fov 45 degrees, near 1, far 50000. */
 export const CAMERA_FOV_DEG = 45;
@@ -90,18 +91,6 @@ export function createEngine(canvas: HTMLCanvasElement): Engine {
   }
   engine.setHardwareScalingLevel(1 / Math.min(window.devicePixelRatio || 1, PIXEL_RATIO_CAP));
   return engine;
-}
-
-/** Mulberry32: tiny seeded PRNG so the star field is the same on every load. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Segments of the atmosphere ring; at 1280x720 a 128-gon is indistinguishable from a circle. */

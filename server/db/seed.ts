@@ -5,6 +5,7 @@
  */
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database, NewArticleRow } from './schema';
+import { mulberry32 } from '../../data/random';
 
 export interface SeedOptions {
   count: number;
@@ -14,17 +15,7 @@ export interface SeedOptions {
   now?: Date;
 }
 
-/** mulberry32: tiny, fast, good enough statistically for test data; returns [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 } from '../../data/random';
 
 type City = readonly [name: string, country: string, lat: number, lon: number];
 

@@ -33,17 +33,6 @@ export interface PipelineEntry {
   readonly run: System;
 }
 
-/** Runs `system` at most once every `ms` milliseconds of frame time. */
-export function every(ms: number, system: System): System {
-  let last = -Infinity;
-  return (world) => {
-    if (world.time.now - last >= ms) {
-      last = world.time.now;
-      system(world);
-    }
-  };
-}
-
 export const pipeline: readonly PipelineEntry[] = [
   { name: 'commands', run: commandSystem },
   { name: 'markerSpawn', run: markerSpawnSystem },

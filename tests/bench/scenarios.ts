@@ -8,6 +8,7 @@
  * nothing from Node.
  */
 import type { Page } from '@playwright/test';
+import { EARTH_LAYERS } from '../../engine/layers';
 import type {} from '../../data/automation';
 
 export interface BenchScenario {
@@ -83,28 +84,17 @@ export const SCENARIOS: readonly BenchScenario[] = [
       'Every Earth layer on (states, rivers, lakes, urban, cities, city lights, grid, time zones, day/night, clouds), orbiting like bare-globe',
     url: '/app',
     setup: async (page) => {
-      await page.evaluate(async () => {
-        const atlas = window.atlas;
-        if (atlas === undefined) {
-          throw new Error('window.atlas is missing: the engine did not start');
-        }
-        await atlas.whenReady();
-        // engine/layers.ts EARTH_LAYERS (kept literal: this function runs in the page).
-        for (const l of [
-          'states',
-          'rivers',
-          'lakes',
-          'urban',
-          'cities',
-          'cityLights',
-          'grid',
-          'timezones',
-          'dayNight',
-          'clouds',
-        ]) {
-          atlas.layers.set(l, true);
-        }
-      });
+      await page.evaluate(
+        async (layers) => {
+          const atlas = window.atlas;
+          if (atlas === undefined) {
+            throw new Error('window.atlas is missing: the engine did not start');
+          }
+          await atlas.whenReady();
+          for (const l of layers) atlas.layers.set(l, true);
+        },
+        [...EARTH_LAYERS],
+      );
       // Let the layer assets (admin-1, rivers, lakes, urban areas, gazetteer) load and build.
       await page.waitForTimeout(3000);
       await orbit(page, 20, 600);

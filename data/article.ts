@@ -60,7 +60,28 @@ export interface Article {
   emoji: string | null;
   /** True for synthetic articles made by the seeder (benchmarks, demos), never for real news. */
   isSample: boolean;
+  /**
+   * pending | processing | complete | failed | skipped; in single-article responses
+   * (GET /api/articles/:id, v4 list, POST /api/articles), not in the plain lists.
+   */
+  analysisStatus?: ArticleAnalysisStatus;
+  /** Full text; only in single-article responses (GET /api/articles/:id), lists omit it. */
+  content?: string | null;
+  /**
+   * The stored analysis (spec "hybridAnalysis"); present on GET /api/articles/:id and on lists
+   * that ask for it (geocoded ?useEnhanced=true) when the article has been analysed.
+   */
+  hybridAnalysis?: unknown;
 }
+
+export const ARTICLE_ANALYSIS_STATUSES = [
+  'pending',
+  'processing',
+  'complete',
+  'failed',
+  'skipped',
+] as const;
+export type ArticleAnalysisStatus = (typeof ARTICLE_ANALYSIS_STATUSES)[number];
 
 /** GET /api/public/all-articles */
 export interface ArticleListResponse {
@@ -75,4 +96,4 @@ export interface ArticleListResponse {
   };
 }
 
-export type ArticleSort = 'createdAt' | '-createdAt';
+export type ArticleSort = 'createdAt' | '-createdAt' | 'publishedAt' | '-publishedAt';

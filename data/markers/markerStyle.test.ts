@@ -59,3 +59,12 @@ describe('markerColor', () => {
     expect(markerColor([], 'neutral')).toBe(DEFAULT_CATEGORY_COLOR);
   });
 });
+
+describe('prototype keys as categories', () => {
+  it('never return Object.prototype members as an emoji or a colour', () => {
+    for (const category of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expect(articleEmoji({ title: 'x', category })).toBe('📰');
+      expect(markerColor([category], 'neutral')).toEqual(markerColor([], 'neutral'));
+    }
+  });
+});

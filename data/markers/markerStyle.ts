@@ -140,8 +140,8 @@ export function articleEmoji(a: unknown): string {
   const own = str(a['emoji']) ?? str(a['title_emoji']);
   if (own !== null) return own;
   for (const c of articleCategories(a)) {
-    const e = CATEGORY_EMOJI[c];
-    if (e !== undefined) return e;
+    // Object.hasOwn: a category named '__proto__' or 'constructor' must not reach Object.prototype.
+    if (Object.hasOwn(CATEGORY_EMOJI, c)) return CATEGORY_EMOJI[c] ?? NEWSPAPER_EMOJI;
   }
   const guessed = guessCategory(`${str(a['title']) ?? ''} ${str(a['description']) ?? ''}`);
   return guessed !== null ? (CATEGORY_EMOJI[guessed] ?? NEWSPAPER_EMOJI) : NEWSPAPER_EMOJI;
@@ -150,8 +150,7 @@ export function articleEmoji(a: unknown): string {
 /** Colour of a marker: its first known category's colour, else its sentiment colour. */
 export function markerColor(categories: readonly string[], sentiment: Sentiment): Rgb {
   for (const c of categories) {
-    const col = CATEGORY_COLORS[c];
-    if (col !== undefined) return col;
+    if (Object.hasOwn(CATEGORY_COLORS, c)) return CATEGORY_COLORS[c] ?? DEFAULT_CATEGORY_COLOR;
   }
   return sentiment === 'neutral' ? DEFAULT_CATEGORY_COLOR : SENTIMENT_COLORS[sentiment];
 }

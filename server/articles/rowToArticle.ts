@@ -2,7 +2,12 @@
  * Database row -> wire Article. The only place that knows both shapes, so the client never sees
  * column names and a schema change touches one function.
  */
-import { isArticleSentiment, type Article } from '../../data/article';
+import {
+  ARTICLE_ANALYSIS_STATUSES,
+  isArticleSentiment,
+  type Article,
+  type ArticleAnalysisStatus,
+} from '../../data/article';
 import type { ArticleRow } from '../db/schema';
 
 /** The columns rowToArticle reads; queries select exactly these (content can be large). */
@@ -63,6 +68,43 @@ export function rowToArticle(row: ArticleWireRow): Article {
     emoji: row.emoji,
     isSample: row.is_sample === 1,
   };
+}
+
+/** Columns of the single-article view: the list columns plus the large ones. */
+export const ARTICLE_DETAIL_COLUMNS = [
+  ...ARTICLE_WIRE_COLUMNS,
+  'content',
+  'hybrid_analysis',
+  'analysis_status',
+] as const satisfies readonly (keyof ArticleRow)[];
+
+export type ArticleDetailRow = Pick<ArticleRow, (typeof ARTICLE_DETAIL_COLUMNS)[number]>;
+
+/** The article with content and, when analysed, hybridAnalysis (GET /api/articles/:id). */
+export function rowToArticleDetail(row: ArticleDetailRow): Article {
+  const article = rowToArticle(row);
+  article.analysisStatus = analysisStatus(row.analysis_status);
+  article.content = row.content;
+  const analysis = parseAnalysis(row.hybrid_analysis);
+  if (analysis !== undefined) article.hybridAnalysis = analysis;
+  return article;
+}
+
+/** Parsed hybrid_analysis, or undefined when absent or corrupt (a bad cell must not 500). */
+export function parseAnalysis(json: string | null): unknown {
+  if (json === null) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return parsed === null ? undefined : parsed;
+  } catch {
+    return undefined;
+  }
+}
+
+function analysisStatus(value: string): ArticleAnalysisStatus {
+  return (ARTICLE_ANALYSIS_STATUSES as readonly string[]).includes(value)
+    ? (value as ArticleAnalysisStatus)
+    : 'pending';
 }
 
 function finiteOrNull(value: number | null): number | null {

@@ -1,80 +1,60 @@
 /**
- * Public article list. Minimal version of GET /api/public/all-articles (spec section 7): the
- * landing counter reads pagination.total and extractedLocation.country, the globe reads the list.
+ * Every article call of the API (spec section 7). This file keeps the public list
+ * (GET /api/public/all-articles: the landing counter reads pagination.total and
+ * extractedLocation.country, the globe reads the list) and registers the rest from
+ * server/http/articles/*.ts.
  */
-import type { Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { ArticleListResponse, ArticleSort } from '../../data/article';
-import { ARTICLE_WIRE_COLUMNS, rowToArticle } from '../articles/rowToArticle';
-import type { Database } from '../db/schema';
+import { countArticles, listArticlesPage } from '../articles/queries';
+import { DEFAULT_LIST_CACHE_MS, ResponseCache } from '../articles/responseCache';
+import { rowToArticle } from '../articles/rowToArticle';
+import { articleJsonSchema, errorJsonSchema } from '../articles/schemas';
+import { registerArticleApi } from './articles/articleApi';
+import {
+  articleErrorHandler,
+  finiteQueryNumbers,
+  sendCached,
+  type ArticleRouteDeps,
+} from './articles/common';
+import { registerIntelligenceRoutes } from './articles/intelligence';
+import { registerMarkerRoutes } from './articles/markers';
+import { registerV4Routes } from './articles/v4';
+
+export { articleJsonSchema } from '../articles/schemas';
+export type { ArticleRouteDeps } from './articles/common';
 
 export const ARTICLE_LIST_MAX_LIMIT = 500;
 export const ARTICLE_LIST_DEFAULT_LIMIT = 200;
 /** Deep OFFSET pages cost a scan each; the client never pages this far. */
 export const ARTICLE_LIST_MAX_PAGE = 10_000;
-
-const nullableString = { type: ['string', 'null'] } as const;
-const nullableNumber = { type: ['number', 'null'] } as const;
-
-/** Response schema: documents the wire shape and lets Fastify serialise it without reflection. */
-export const articleJsonSchema = {
-  type: 'object',
-  required: [
-    'id',
-    'title',
-    'url',
-    'source',
-    'createdAt',
-    'location',
-    'extractedLocation',
-    'category',
-    'categories',
-    'sentiment',
-    'isSample',
-  ],
-  properties: {
-    id: { type: 'string' },
-    title: { type: 'string' },
-    description: nullableString,
-    url: { type: 'string' },
-    source: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
-    author: nullableString,
-    urlToImage: nullableString,
-    publishedAt: nullableString,
-    createdAt: { type: 'string' },
-    latitude: nullableNumber,
-    longitude: nullableNumber,
-    location: {
-      type: 'object',
-      properties: {
-        name: nullableString,
-        city: nullableString,
-        country: nullableString,
-        lat: nullableNumber,
-        lon: nullableNumber,
-      },
-    },
-    extractedLocation: { type: 'object', properties: { country: nullableString } },
-    category: { type: 'string' },
-    categories: { type: 'array', items: { type: 'string' } },
-    sentiment: { type: 'string' },
-    sentimentScore: nullableNumber,
-    emoji: nullableString,
-    isSample: { type: 'boolean' },
-  },
-} as const;
+/** Same depth as ARTICLE_LIST_MAX_PAGE pages of the largest limit. */
+export const ARTICLE_LIST_MAX_SKIP = ARTICLE_LIST_MAX_PAGE * ARTICLE_LIST_MAX_LIMIT;
 
 interface ListQuery {
   limit: number;
   page: number;
+  skip?: number;
   sort: ArticleSort;
 }
 
-export function registerArticleRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }): void {
+export function registerArticleRoutes(app: FastifyInstance, deps: ArticleRouteDeps): void {
+  const cache = new ResponseCache(deps.listCacheMs ?? DEFAULT_LIST_CACHE_MS);
+  // Any article change in this process invalidates every cached list at once.
+  app.articleEvents.subscribe(() => cache.clear());
   app.get<{ Querystring: ListQuery }>(
     '/api/public/all-articles',
     {
+      errorHandler: articleErrorHandler,
+      preValidation: finiteQueryNumbers,
       schema: {
+        summary: 'All articles, paged',
+        description:
+          'skip, when given, wins over page (page is then reported as floor(skip / limit) + 1, ' +
+          'pagination keeps its original fields). ' +
+          'pagination.total is the number of articles in the database. publishedAt sorts put ' +
+          'undated articles last.',
+        tags: ['articles'],
         querystring: {
           type: 'object',
           properties: {
@@ -85,7 +65,12 @@ export function registerArticleRoutes(app: FastifyInstance, deps: { db: Kysely<D
               default: ARTICLE_LIST_DEFAULT_LIMIT,
             },
             page: { type: 'integer', minimum: 1, maximum: ARTICLE_LIST_MAX_PAGE, default: 1 },
-            sort: { type: 'string', enum: ['-createdAt', 'createdAt'], default: '-createdAt' },
+            skip: { type: 'integer', minimum: 0, maximum: ARTICLE_LIST_MAX_SKIP },
+            sort: {
+              type: 'string',
+              enum: ['-createdAt', 'createdAt', '-publishedAt', 'publishedAt'],
+              default: '-createdAt',
+            },
           },
         },
         response: {
@@ -106,30 +91,30 @@ export function registerArticleRoutes(app: FastifyInstance, deps: { db: Kysely<D
               },
             },
           },
+          400: errorJsonSchema,
         },
       },
     },
-    async (request): Promise<ArticleListResponse> => {
-      const { limit, page, sort } = request.query;
-      const direction = sort === 'createdAt' ? 'asc' : 'desc';
-      const { total } = await deps.db
-        .selectFrom('articles')
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow();
-      const rows = await deps.db
-        .selectFrom('articles')
-        .select(ARTICLE_WIRE_COLUMNS)
-        // id breaks ties so pages are stable when many articles share a created_at.
-        .orderBy('created_at', direction)
-        .orderBy('id', direction)
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute();
-      return {
-        success: true,
-        articles: rows.map(rowToArticle),
-        pagination: { total, limit, page },
-      };
-    },
+    async (request, reply) =>
+      sendCached(cache, request, reply, async (): Promise<ArticleListResponse> => {
+        const { limit, sort } = request.query;
+        const skip = request.query.skip ?? (request.query.page - 1) * limit;
+        const page = Math.floor(skip / limit) + 1;
+        const [total, rows] = await Promise.all([
+          countArticles(deps.db),
+          listArticlesPage(deps.db, { limit, offset: skip, sort }),
+        ]);
+        return {
+          success: true,
+          articles: rows.map(rowToArticle),
+          pagination: { total, limit, page },
+        };
+      }),
   );
+
+  const context = { ...deps, cache };
+  registerArticleApi(app, context);
+  registerMarkerRoutes(app, context);
+  registerV4Routes(app, context);
+  registerIntelligenceRoutes(app, context);
 }

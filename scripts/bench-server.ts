@@ -1,0 +1,206 @@
+/**
+ * R1 read-load benchmark (RELIABILITY.md): a server on a temp SQLite database seeded with 50,000
+ * articles, driven from a SEPARATE node process (so the load generator does not share the
+ * server's event loop) by 100 concurrent keep-alive connections for a fixed time per endpoint.
+ * Reports req/s, p50/p99 latency and errors per endpoint and each list endpoint's rate as a share
+ * of the trivial endpoint's rate in the same run.
+ *
+ * Pass criteria (exit 1 otherwise): 0 errors; every list endpoint >= 25% of the trivial rate;
+ * p99 < 300 ms on every endpoint.
+ *
+ *   npm run bench:server -- [--seconds 10] [--articles 50000] [--connections 100] [--cache-ms 1000]
+ *
+ * --cache-ms 0 turns the list response cache off, to see what the queries themselves cost.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/app';
+import { createDb } from '../server/db/createDb';
+import { seedSyntheticArticles } from '../server/db/seed';
+
+interface Options {
+  seconds: number;
+  articles: number;
+  connections: number;
+  /** List response cache lifetime (server/articles/responseCache.ts); 0 measures raw queries. */
+  cacheMs: number;
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  const options: Options = { seconds: 10, articles: 50_000, connections: 100, cacheMs: 1000 };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = Number(argv[i + 1]);
+    const set = (key: keyof Options): void => {
+      if (!Number.isFinite(value) || value < 0) throw new Error(`${flag} needs a number >= 0`);
+      options[key] = value;
+      i++;
+    };
+    if (flag === '--seconds') set('seconds');
+    else if (flag === '--articles') set('articles');
+    else if (flag === '--connections') set('connections');
+    else if (flag === '--cache-ms') set('cacheMs');
+    else throw new Error(`unknown argument ${flag}`);
+  }
+  return options;
+}
+
+const TRIVIAL = '/api/health';
+const LISTS = [
+  '/api/public/all-articles?limit=200',
+  '/api/articles/geocoded',
+  '/api/news-markers/recent?format=markers',
+];
+
+/** The load generator, run in a child node process (plain JS: no TypeScript loader needed). */
+const CLIENT = String.raw`
+const http = require('node:http');
+const [base, path, seconds, warmup, connections] = JSON.parse(process.argv[1]);
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+function once() {
+  return new Promise((resolve) => {
+    const started = process.hrtime.bigint();
+    const req = http.get(base + path, { agent }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => resolve({ ok: res.statusCode === 200, ms: Number(process.hrtime.bigint() - started) / 1e6, status: res.statusCode }));
+    });
+    req.on('error', (e) => resolve({ ok: false, ms: 0, status: e.code || 'error' }));
+  });
+}
+async function phase(ms, record) {
+  const until = Date.now() + ms;
+  const lat = []; let errors = 0; const statuses = {};
+  async function loop() {
+    while (Date.now() < until) {
+      const r = await once();
+      if (!record) continue;
+      if (r.ok) lat.push(r.ms); else { errors++; statuses[r.status] = (statuses[r.status] || 0) + 1; }
+    }
+  }
+  const t0 = Date.now();
+  await Promise.all(Array.from({ length: connections }, loop));
+  return { lat, errors, statuses, elapsed: (Date.now() - t0) / 1000 };
+}
+(async () => {
+  await phase(warmup * 1000, false);
+  const { lat, errors, statuses, elapsed } = await phase(seconds * 1000, true);
+  lat.sort((a, b) => a - b);
+  const q = (p) => lat.length === 0 ? 0 : lat[Math.min(lat.length - 1, Math.floor(p * lat.length))];
+  process.stdout.write(JSON.stringify({ path, requests: lat.length, errors, statuses, rps: lat.length / elapsed, p50: q(0.5), p99: q(0.99), max: lat.at(-1) || 0 }));
+  agent.destroy();
+})();
+`;
+
+interface Result {
+  path: string;
+  requests: number;
+  errors: number;
+  statuses: Record<string, number>;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+function drive(base: string, urlPath: string, options: Options): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const warmup = Math.min(3, Math.max(1, options.seconds / 5));
+    const child = spawn(
+      process.execPath,
+      ['-e', CLIENT, JSON.stringify([base, urlPath, options.seconds, warmup, options.connections])],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) reject(new Error(`load client exited with ${code}`));
+      else resolve(JSON.parse(out) as Result);
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'atlas-bench-server-'));
+  const atlasDb = await createDb({
+    database: { kind: 'sqlite', file: path.join(dir, 'atlas.db') },
+  });
+  try {
+    const seedStarted = performance.now();
+    // Relative to now, so the 12 h default windows hold about half of the articles.
+    await seedSyntheticArticles(atlasDb.db, { count: options.articles, seed: 1, now: new Date() });
+    console.log(
+      `seeded ${options.articles} articles in ${Math.round(performance.now() - seedStarted)} ms`,
+    );
+    const app = await buildApp(
+      {
+        logLevel: 'warn',
+        distDir: path.join(dir, 'dist'),
+        publicDir: path.join(dir, 'public'),
+        jwtSecret: 'bench-secret-0123456789abcdef0123456789abcdef',
+        redisUrl: null,
+        corsOrigins: [],
+      },
+      // Per-role rate limits off: they would (correctly) answer 429 to a load test.
+      {
+        db: atlasDb.db,
+        dialect: atlasDb.dialect,
+        accounts: { rateLimit: false },
+        articleListCacheMs: options.cacheMs,
+      },
+    );
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no TCP address');
+    const base = `http://127.0.0.1:${address.port}`;
+    console.log(
+      `${options.connections} keep-alive connections, ${options.seconds} s per endpoint, ` +
+        `list cache ${options.cacheMs} ms, Node ${process.version}, ${os.cpus().length} CPUs\n`,
+    );
+
+    const results: Result[] = [];
+    for (const urlPath of [TRIVIAL, ...LISTS]) {
+      const result = await drive(base, urlPath, options);
+      results.push(result);
+      console.log(
+        `${urlPath.padEnd(42)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50.toFixed(1).padStart(6)} ms  ` +
+          `p99 ${result.p99.toFixed(1).padStart(6)} ms  errors ${result.errors}` +
+          (result.errors > 0 ? ` ${JSON.stringify(result.statuses)}` : ''),
+      );
+    }
+    await app.close();
+
+    const trivial = results[0];
+    if (trivial === undefined) throw new Error('no trivial result');
+    const failures: string[] = [];
+    console.log('');
+    for (const r of results) {
+      if (r.errors > 0) failures.push(`${r.path}: ${r.errors} errors`);
+      if (r.p99 >= 300) failures.push(`${r.path}: p99 ${r.p99.toFixed(1)} ms >= 300 ms`);
+      if (r === trivial) continue;
+      const ratio = r.rps / trivial.rps;
+      console.log(`${r.path.padEnd(42)} ${(ratio * 100).toFixed(1)}% of ${TRIVIAL}`);
+      if (ratio < 0.25) failures.push(`${r.path}: ${(ratio * 100).toFixed(1)}% of trivial < 25%`);
+    }
+    if (failures.length > 0) {
+      console.log(`\nR1 FAIL\n  ${failures.join('\n  ')}`);
+      process.exitCode = 1;
+    } else {
+      console.log('\nR1 PASS (0 errors, every list >= 25% of trivial, every p99 < 300 ms)');
+    }
+  } finally {
+    await atlasDb.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(2);
+});

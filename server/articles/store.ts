@@ -1,0 +1,101 @@
+/**
+ * Storing a new article: insert and 'article:new' event in one transaction, announce after
+ * commit. POST /api/articles uses it; the ingestion pipeline uses it too, so every new article
+ * reaches real-time clients the same way and exactly when it is durable.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Article, ArticleSentiment } from '../../data/article';
+import type { Database, NewArticleRow } from '../db/schema';
+import type { ArticleEventLog } from '../realtime/articleEventLog';
+import { parseIsoDate } from './filters';
+import { ARTICLE_WIRE_COLUMNS, rowToArticle } from './rowToArticle';
+
+export interface StoreArticleInput {
+  title: string;
+  /** http(s) URL, canonical; the dedup key. */
+  url: string;
+  description?: string;
+  content?: string;
+  source?: string;
+  /** ISO 8601; stored in toISOString() form. Throws FilterError when invalid. */
+  publishedAt?: string;
+  latitude?: number;
+  longitude?: number;
+  locationName?: string;
+  country?: string;
+  city?: string;
+  category?: string;
+  sentiment?: ArticleSentiment;
+  // For ingestion (not accepted from the HTTP body):
+  id?: string;
+  feedId?: string;
+  fingerprint?: string;
+  language?: string;
+  author?: string;
+  imageUrl?: string;
+  emoji?: string;
+  categories?: string[];
+}
+
+export type StoreResult = { status: 'created'; article: Article } | { status: 'duplicate' };
+
+export async function storeArticle(
+  db: Kysely<Database>,
+  events: ArticleEventLog,
+  input: StoreArticleInput,
+): Promise<StoreResult> {
+  const now = new Date().toISOString();
+  const category = (input.category ?? 'general').trim().toLowerCase() || 'general';
+  const row: NewArticleRow = {
+    id: input.id ?? `art-${randomUUID()}`,
+    url: input.url,
+    title: input.title,
+    description: input.description ?? null,
+    content: input.content ?? null,
+    source: input.source ?? null,
+    publisher: input.source ?? null,
+    author: input.author ?? null,
+    feed_id: input.feedId ?? null,
+    published_at:
+      input.publishedAt === undefined ? null : parseIsoDate('publishedAt', input.publishedAt),
+    created_at: now,
+    updated_at: now,
+    // A place needs both coordinates; half a place would put a marker at the equator.
+    latitude: input.latitude !== undefined && input.longitude !== undefined ? input.latitude : null,
+    longitude:
+      input.latitude !== undefined && input.longitude !== undefined ? input.longitude : null,
+    location_name: input.locationName ?? null,
+    country: input.country ?? null,
+    city: input.city ?? null,
+    category,
+    categories: JSON.stringify(input.categories ?? [category]),
+    sentiment: input.sentiment ?? 'neutral',
+    emoji: input.emoji ?? null,
+    image_url: input.imageUrl ?? null,
+    language: input.language ?? null,
+    fingerprint: input.fingerprint ?? null,
+  };
+
+  const result = await db.transaction().execute(async (trx) => {
+    // No conflict target: any unique key (id, url, fingerprint) makes it a duplicate.
+    const inserted = await trx
+      .insertInto('articles')
+      .values(row)
+      .onConflict((oc) => oc.doNothing())
+      .returning(ARTICLE_WIRE_COLUMNS)
+      .executeTakeFirst();
+    if (inserted === undefined) return null;
+    // A new article is always 'pending' (the column default).
+    const article: Article = { ...rowToArticle(inserted), analysisStatus: 'pending' };
+    const logged = await events.record(trx, {
+      kind: 'article:new',
+      articleId: article.id,
+      payload: article,
+    });
+    return { article, logged };
+  });
+  if (result === null) return { status: 'duplicate' };
+  events.announce([result.logged]);
+  return { status: 'created', article: result.article };
+}

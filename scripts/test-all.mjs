@@ -106,6 +106,55 @@ function crashCheck(counts, code, why) {
   return counts;
 }
 
+/**
+ * Every skipped test with where it is and why: a skip must never pass silently. Vitest's JSON has
+ * no skip reason, so tests that skip for a missing service put the reason in the suite title
+ * (e.g. `PostgreSQL (skipped: no PostgreSQL server answers on 127.0.0.1:5432)`); Playwright's
+ * `test.skip(condition, reason)` lands in the test's annotations.
+ * @returns {{ runner: string, where: string, name: string, reason: string }[]}
+ */
+function skippedTests() {
+  const list = [];
+  const vitest = readJson(VITEST_JSON);
+  for (const file of Array.isArray(vitest?.testResults) ? vitest.testResults : []) {
+    const where = typeof file.name === 'string' ? path.relative(ROOT, file.name) : '?';
+    for (const test of Array.isArray(file.assertionResults) ? file.assertionResults : []) {
+      if (!['pending', 'skipped', 'todo'].includes(test.status)) continue;
+      const titles = [
+        ...(Array.isArray(test.ancestorTitles) ? test.ancestorTitles : []),
+        test.title,
+      ];
+      list.push({
+        runner: 'vitest',
+        where,
+        name: titles.filter((t) => typeof t === 'string' && t !== '').join(' > '),
+        reason: test.status === 'todo' ? 'todo' : '',
+      });
+    }
+  }
+  const playwright = readJson(PLAYWRIGHT_JSON);
+  const walk = (suite, titles) => {
+    const here = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of Array.isArray(suite.specs) ? suite.specs : []) {
+      for (const test of Array.isArray(spec.tests) ? spec.tests : []) {
+        if (test.status !== 'skipped') continue;
+        const notes = (Array.isArray(test.annotations) ? test.annotations : [])
+          .filter((a) => a.type === 'skip' || a.type === 'fixme')
+          .map((a) => a.description ?? a.type);
+        list.push({
+          runner: 'playwright',
+          where: `${spec.file ?? '?'}${test.projectName ? ` [${test.projectName}]` : ''}`,
+          name: [...here.slice(1), spec.title].join(' > '),
+          reason: notes.join('; '),
+        });
+      }
+    }
+    for (const child of Array.isArray(suite.suites) ? suite.suites : []) walk(child, here);
+  };
+  for (const suite of Array.isArray(playwright?.suites) ? playwright.suites : []) walk(suite, []);
+  return list;
+}
+
 let interrupted = false;
 let current = null;
 for (const sig of ['SIGINT', 'SIGTERM']) {
@@ -176,6 +225,13 @@ const table = [
   ['total', '', fmtMs(performance.now() - started), '', ''],
 ];
 const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
+const skippedList = skippedTests();
+if (skippedList.length > 0) {
+  console.log(`\n=== skipped tests (${skippedList.length})`);
+  for (const t of skippedList) {
+    console.log(`- [${t.runner}] ${t.where}: ${t.name}${t.reason ? ` -- ${t.reason}` : ''}`);
+  }
+}
 console.log('\n=== summary');
 for (const [i, row] of table.entries()) {
   console.log(`| ${row.map((cell, j) => cell.padEnd(widths[j])).join(' | ')} |`);

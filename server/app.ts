@@ -4,25 +4,66 @@
  * temp database and listen on port 0.
  */
 import { STATUS_CODES } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Analyser } from './analysis/analyser';
+import { registerAccounts, type AccountsOverrides } from './auth/accounts';
 import type { Config } from './config';
 import type { Database, Dialect } from './db/schema';
 import { registerArticleRoutes } from './http/articleRoutes';
+import { registerCors } from './http/cors';
 import { registerGeoRoutes } from './http/geoRoutes';
 import { registerHealthRoutes } from './http/healthRoutes';
+import { registerOpenApi } from './http/openapi';
+import { registerRequestDeadline } from './http/requestDeadline';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticFiles } from './http/staticFiles';
+import { ArticleEventLog } from './realtime/articleEventLog';
+import { registerRealtime, type RealtimeOptions } from './realtime/socketServer';
+import { socketTokenVerifier } from './realtime/tokenIdentity';
 import { readPackageVersion } from './version';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The article event log; routes that change articles record and announce through it. */
+    articleEvents: ArticleEventLog;
+  }
+}
 
 export interface AppDeps {
   db: Kysely<Database>;
   dialect: Dialect;
   /** Reported by /api/health; defaults to package.json's version. */
   version?: string;
+  /** Article change events (new, update, analyzed); created on `db` when not given. */
+  events?: ArticleEventLog;
+  /**
+   * JWT secret as resolved by server/auth/secret.ts resolveJwtSecret (main.ts does this). Falls
+   * back to config.jwtSecret, then to a random in-memory secret (tokens die with the process).
+   */
+  jwtSecret?: string;
+  /** Rate-limit and login-limit overrides for tests and benchmarks (server/auth/accounts.ts). */
+  accounts?: AccountsOverrides;
+  /** Runs POST /api/articles/:id/analyze; without one that call answers 503. */
+  analyser?: Analyser;
+  /** Overrides REQUEST_TIMEOUT_MS (tests of slow clients). */
+  requestTimeoutMs?: number;
+  /** Lifetime of cached public article lists (server/articles/responseCache.ts); 0 = off. */
+  articleListCacheMs?: number;
+  /** Socket tuning for tests and benchmarks (server/realtime/socketServer.ts). */
+  realtime?: Partial<
+    Pick<
+      RealtimeOptions,
+      'metricsIntervalMs' | 'revalidateIntervalMs' | 'maxBufferedPackets' | 'verifyToken' | 'now'
+    >
+  >;
 }
 
-export type AppConfig = Pick<Config, 'logLevel' | 'distDir' | 'publicDir'>;
+export type AppConfig = Pick<
+  Config,
+  'logLevel' | 'distDir' | 'publicDir' | 'jwtSecret' | 'redisUrl' | 'corsOrigins' | 'redisKeyPrefix'
+>;
 
 /**
  * Whole-request deadline (headers + body). Node's default is none, which lets slow clients hold
@@ -37,10 +78,22 @@ const MAX_ECHOED_PATH = 200;
 
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
   const startedAt = Date.now();
+  const events = deps.events ?? new ArticleEventLog(deps.db);
   const app = Fastify({
     logger: { level: config.logLevel },
-    requestTimeout: REQUEST_TIMEOUT_MS,
+    requestTimeout: deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    // Node checks request deadlines only every connectionsCheckingInterval (default 30 s), which
+    // would let a slow client live up to twice the deadline.
+    http: {
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(1000, Math.floor((deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS) / 4)),
+      ),
+    },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Fastify's defaults, stated: JSON with __proto__ or constructor.prototype keys is a 400.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
     // Fastify closes idle keep-alive sockets on close() so shutdown is not held by idle clients.
     forceCloseConnections: 'idle',
     // Behind a proxy this must become an explicit list; trusting X-Forwarded-For from anyone
@@ -48,7 +101,39 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     trustProxy: false,
   });
 
+  app.decorate('articleEvents', events);
+  // Before any route: the OpenAPI document is collected from routes as they are added.
+  await registerOpenApi(app, { version: deps.version ?? readPackageVersion() });
+  // Node's requestTimeout stops covering the body once the request reaches the app.
+  registerRequestDeadline(app, deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
   registerSecurityHeaders(app);
+  // CORS, identity and rate limits are onRequest hooks: registered before every route.
+  registerCors(app, { origins: config.corsOrigins });
+  let jwtSecret = deps.jwtSecret ?? config.jwtSecret;
+  if (jwtSecret === null) {
+    app.log.warn('no JWT secret configured: using a random one; tokens end with this process');
+    jwtSecret = randomBytes(48).toString('base64url');
+  }
+  registerAccounts(app, {
+    // ATLAS_REDIS_PREFIX separates deployments sharing one Redis; counters get their own space.
+    ...(config.redisKeyPrefix === undefined
+      ? {}
+      : { redisKeyPrefix: `${config.redisKeyPrefix}:rl:` }),
+    ...deps.accounts,
+    db: deps.db,
+    jwtSecret,
+    redisUrl: config.redisUrl,
+  });
+  // socket.io on app.server (attached when the app is ready, closed before the HTTP server).
+  registerRealtime(app, {
+    verifyToken: socketTokenVerifier(app.accounts.tokens),
+    ...deps.realtime,
+    db: deps.db,
+    events,
+    corsOrigins: config.corsOrigins,
+    redisUrl: config.redisUrl,
+    ...(config.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: config.redisKeyPrefix }),
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation !== undefined) {
@@ -72,7 +157,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     version: deps.version ?? readPackageVersion(),
     startedAt,
   });
-  registerArticleRoutes(app, { db: deps.db });
+  registerArticleRoutes(app, {
+    db: deps.db,
+    dialect: deps.dialect,
+    ...(deps.analyser === undefined ? {} : { analyser: deps.analyser }),
+    ...(deps.articleListCacheMs === undefined ? {} : { listCacheMs: deps.articleListCacheMs }),
+  });
   await registerGeoRoutes(app, { publicDir: config.publicDir });
 
   const spa = await registerStaticFiles(app, {

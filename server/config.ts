@@ -36,7 +36,32 @@ export interface Config {
   publicDir: string;
   /** ATLAS_SEED_SYNTHETIC: number of synthetic articles to seed at boot into an empty table. */
   seedSynthetic: number;
+  /**
+   * ATLAS_JWT_SECRET (at least 32 characters). Null: the server generates one and keeps it in
+   * `<var dir>/jwt-secret` (fine for one machine; several API processes must share an explicit
+   * secret).
+   */
+  jwtSecret: string | null;
+  /** REDIS_URL: enables the socket.io Redis adapter and the shared rate-limit store. */
+  redisUrl: string | null;
+  /**
+   * ATLAS_REDIS_PREFIX: prefix of the socket.io Redis adapter's pub/sub channels (default
+   * 'atlas-socket.io'); deployments (or tests) sharing one Redis use different prefixes.
+   */
+  redisKeyPrefix?: string;
+  /**
+   * ATLAS_CORS_ORIGINS: exact origins (scheme://host[:port]) allowed to call the API and open the
+   * socket from another origin. The page's own origin is always allowed.
+   */
+  corsOrigins: string[];
+  /** ATLAS_ROLE: 'all' (default: API + ingestion worker), 'api' or 'worker'. */
+  role: ServerRole;
 }
+
+export const SERVER_ROLES = ['all', 'api', 'worker'] as const;
+export type ServerRole = (typeof SERVER_ROLES)[number];
+/** Shortest accepted ATLAS_JWT_SECRET (HS256 wants a key at least as long as its 256-bit hash). */
+export const MIN_JWT_SECRET_LENGTH = 32;
 
 export class ConfigError extends Error {
   readonly problems: readonly string[];
@@ -83,7 +108,26 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems,
   );
 
-  if (problems.length > 0 || database === null || logLevel === undefined) {
+  const jwtSecret = get('ATLAS_JWT_SECRET') ?? null;
+  if (jwtSecret !== null && jwtSecret.length < MIN_JWT_SECRET_LENGTH) {
+    problems.push(`ATLAS_JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters long`);
+  }
+  const redisUrl = get('REDIS_URL') ?? null;
+  if (redisUrl !== null && !/^rediss?:\/\/[^\s]+$/i.test(redisUrl)) {
+    problems.push(`REDIS_URL must be a redis:// or rediss:// URL`);
+  }
+  const corsOrigins = parseOrigins(get('ATLAS_CORS_ORIGINS'), problems);
+  const redisKeyPrefix = get('ATLAS_REDIS_PREFIX');
+  if (redisKeyPrefix !== undefined && !/^[A-Za-z0-9:_.-]{1,64}$/.test(redisKeyPrefix)) {
+    problems.push('ATLAS_REDIS_PREFIX must be 1-64 characters of A-Z a-z 0-9 : _ . -');
+  }
+  const roleRaw = (get('ATLAS_ROLE') ?? 'all').toLowerCase();
+  const role = SERVER_ROLES.find((r) => r === roleRaw);
+  if (role === undefined) {
+    problems.push(`ATLAS_ROLE must be one of ${SERVER_ROLES.join(', ')}, got "${roleRaw}"`);
+  }
+
+  if (problems.length > 0 || database === null || logLevel === undefined || role === undefined) {
     throw new ConfigError(problems);
   }
   return {
@@ -94,7 +138,39 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     distDir: path.resolve(cwd, get('ATLAS_DIST_DIR') ?? 'dist'),
     publicDir: path.resolve(cwd, get('ATLAS_PUBLIC_DIR') ?? 'public'),
     seedSynthetic,
+    jwtSecret,
+    redisUrl,
+    corsOrigins,
+    role,
+    ...(redisKeyPrefix === undefined ? {} : { redisKeyPrefix }),
   };
+}
+
+/** Comma-separated exact origins; each must be scheme://host[:port] with nothing after it. */
+function parseOrigins(raw: string | undefined, problems: string[]): string[] {
+  if (raw === undefined) return [];
+  const origins: string[] = [];
+  for (const part of raw.split(',')) {
+    const candidate = part.trim();
+    if (candidate === '') continue;
+    let origin: string | null = null;
+    try {
+      const url = new URL(candidate);
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === candidate) {
+        origin = url.origin;
+      }
+    } catch {
+      origin = null;
+    }
+    if (origin === null) {
+      problems.push(
+        `ATLAS_CORS_ORIGINS entries must be exact origins like https://news.example.org, got "${candidate}"`,
+      );
+    } else {
+      origins.push(origin);
+    }
+  }
+  return origins;
 }
 
 function parseIntInRange(

@@ -9,9 +9,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { createOfflineAnalyser } from './analysis/offline/index';
+import { resolveJwtSecret } from './auth/secret';
 import { ConfigError, describeDatabase, loadConfig, type Config } from './config';
 import { createDb, type AtlasDb } from './db/createDb';
 import { seedSyntheticArticles } from './db/seed';
+import type { JobRunner } from './jobs/runner';
+import { buildWorkerApp, runsJobs, servesApi, startJobRunner, type JobRunnerSetup } from './worker';
 
 /** After a shutdown signal, in-flight requests get this long before the process exits anyway. */
 export const FORCE_EXIT_AFTER_MS = 10_000;
@@ -23,16 +27,36 @@ export interface RunningServer {
   atlasDb: AtlasDb;
   /** e.g. http://127.0.0.1:3000 (0.0.0.0 is shown as 127.0.0.1, which is where it is reachable). */
   url: string;
+  /** The background job runner (roles 'all' and 'worker'; null for 'api'). */
+  jobs: JobRunner | null;
   /** Stops accepting, lets in-flight requests finish, then closes the database. Idempotent. */
   close(): Promise<void>;
 }
 
-export async function startServer(config: Config): Promise<RunningServer> {
+export interface StartOptions {
+  /** Job handlers and tuning for roles that run jobs (server/worker.ts). */
+  jobs?: JobRunnerSetup;
+}
+
+export async function startServer(
+  config: Config,
+  options: StartOptions = {},
+): Promise<RunningServer> {
   const bootStart = performance.now();
   const atlasDb = await createDb(config);
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { db: atlasDb.db, dialect: atlasDb.dialect });
+    // ATLAS_ROLE=worker serves only /api/health (server/worker.ts).
+    app = servesApi(config.role)
+      ? await buildApp(config, {
+          db: atlasDb.db,
+          dialect: atlasDb.dialect,
+          // ATLAS_JWT_SECRET, else generated once into var/ (server/auth/secret.ts).
+          jwtSecret: await resolveJwtSecret(config),
+          // POST /api/articles/:id/analyze runs the offline analyser (no network, no model).
+          analyser: createOfflineAnalyser(),
+        })
+      : await buildWorkerApp(config, { db: atlasDb.db, dialect: atlasDb.dialect });
   } catch (error) {
     await atlasDb.close();
     throw error;
@@ -55,7 +79,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
         ? `[${address.address}]`
         : address.address;
   const url = `http://${shownHost}:${address.port}`;
-  app.log.info({ url, bootMs: Math.round(performance.now() - bootStart) }, 'ATLAS ready');
+  const jobs = runsJobs(config.role)
+    ? startJobRunner({ db: atlasDb.db, dialect: atlasDb.dialect, log: app.log }, options.jobs)
+    : null;
+  app.log.info(
+    { url, role: config.role, bootMs: Math.round(performance.now() - bootStart) },
+    'ATLAS ready',
+  );
   // A plain line for humans and for tests that start the server on port 0 and parse the port.
   process.stdout.write(`ATLAS listening on ${url}\n`);
 
@@ -64,9 +94,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     app,
     atlasDb,
     url,
+    jobs,
     close: () =>
       (closing ??= (async () => {
         try {
+          // The job in flight finishes (or is aborted and left to its lease) before the DB closes.
+          await jobs?.stop();
           await app.close();
         } finally {
           await atlasDb.close();

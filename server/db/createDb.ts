@@ -141,6 +141,30 @@ async function openPostgres(
   return atlasDb;
 }
 
+/**
+ * Wraps a Kysely instance built elsewhere (tests build one over an in-process PGlite) as an
+ * AtlasDb and migrates it like createDb does, so no extra driver enters production code paths.
+ * The caller must make the driver return the shapes schema.ts describes (createDb's pg type
+ * parsers show how). close() destroys the Kysely instance.
+ */
+export async function wrapKysely(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  options: CreateDbOptions = {},
+): Promise<AtlasDb> {
+  let closing: Promise<void> | null = null;
+  const atlasDb: AtlasDb = { db, dialect, close: () => (closing ??= db.destroy()) };
+  if (options.migrate ?? true) {
+    try {
+      await migrateToLatest(atlasDb);
+    } catch (error) {
+      await atlasDb.close();
+      throw error;
+    }
+  }
+  return atlasDb;
+}
+
 /** Applies pending migrations; returns the names it ran (empty when already up to date). */
 export async function migrateToLatest(atlasDb: AtlasDb): Promise<string[]> {
   const { db, dialect } = atlasDb;

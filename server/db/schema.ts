@@ -107,11 +107,24 @@ export interface JobsTable {
   updated_at: Defaulted<string>;
 }
 
+export type ArticleEventKind = 'article:new' | 'article:update' | 'article:analyzed';
+
+export interface ArticleEventsTable {
+  /** Increases with every event; clients catch up with `seq > lastSeen`. */
+  seq: Generated<number>;
+  kind: ArticleEventKind;
+  article_id: string;
+  /** JSON: the event body as broadcast (article, {id, updates} or {articleId, analysis}). */
+  payload: Defaulted<string>;
+  created_at: Defaulted<string>;
+}
+
 export interface Database {
   articles: ArticlesTable;
   users: UsersTable;
   feeds: FeedsTable;
   jobs: JobsTable;
+  article_events: ArticleEventsTable;
 }
 
 export type ArticleRow = Selectable<ArticlesTable>;
@@ -120,5 +133,6 @@ export type ArticleUpdate = Updateable<ArticlesTable>;
 export type UserRow = Selectable<UsersTable>;
 export type FeedRow = Selectable<FeedsTable>;
 export type JobRow = Selectable<JobsTable>;
+export type ArticleEventRow = Selectable<ArticleEventsTable>;
 
 export type Dialect = 'sqlite' | 'postgres';

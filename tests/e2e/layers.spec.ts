@@ -119,6 +119,9 @@ test.describe('Earth and sky layers', () => {
     const lat = Math.max(-80, Math.min(80, -sun.lat));
     const lon = sun.lon > 0 ? sun.lon - 180 : sun.lon + 180;
     await setCamera(page, lat, lon, 600);
+    // Measure the globe, not an (unlit) article marker that happens to sit at the centre.
+    await setLayer(page, 'markers', false);
+    await frames(page);
     const headlight = await brightest(page, 640, 360, 2);
     await setLayer(page, 'dayNight', true);
     await frames(page);

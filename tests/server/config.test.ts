@@ -24,6 +24,10 @@ describe('loadConfig', () => {
       distDir: path.join(CWD, 'dist'),
       publicDir: path.join(CWD, 'public'),
       seedSynthetic: 300,
+      jwtSecret: null,
+      redisUrl: null,
+      corsOrigins: [],
+      role: 'all',
     });
   });
 
@@ -37,6 +41,10 @@ describe('loadConfig', () => {
         ATLAS_PUBLIC_DIR: 'assets',
         ATLAS_SEED_SYNTHETIC: '50000',
         DATABASE_URL: 'sqlite:/data/atlas.db',
+        ATLAS_JWT_SECRET: 'x'.repeat(40),
+        REDIS_URL: 'redis://127.0.0.1:6379/2',
+        ATLAS_CORS_ORIGINS: 'https://news.example.org, http://localhost:5173',
+        ATLAS_ROLE: 'Worker',
       },
       CWD,
     );
@@ -48,7 +56,26 @@ describe('loadConfig', () => {
       publicDir: path.join(CWD, 'assets'),
       seedSynthetic: 50000,
       database: { kind: 'sqlite', file: '/data/atlas.db' },
+      jwtSecret: 'x'.repeat(40),
+      redisUrl: 'redis://127.0.0.1:6379/2',
+      corsOrigins: ['https://news.example.org', 'http://localhost:5173'],
+      role: 'worker',
     });
+  });
+
+  it('rejects a short JWT secret, a non-redis REDIS_URL, inexact origins and unknown roles', () => {
+    const problems = problemsOf({
+      ATLAS_JWT_SECRET: 'short',
+      REDIS_URL: 'http://127.0.0.1:6379',
+      ATLAS_CORS_ORIGINS: 'https://ok.example.org,https://bad.example.org/path,*',
+      ATLAS_ROLE: 'scheduler',
+    });
+    expect(problems).toHaveLength(5);
+    expect(problems.join('\n')).toMatch(/ATLAS_JWT_SECRET must be at least 32/);
+    expect(problems.join('\n')).toMatch(/REDIS_URL must be a redis/);
+    expect(problems.join('\n')).toMatch(/bad\.example\.org\/path/);
+    expect(problems.join('\n')).toMatch(/got "\*"/);
+    expect(problems.join('\n')).toMatch(/ATLAS_ROLE must be one of all, api, worker/);
   });
 
   it.each([

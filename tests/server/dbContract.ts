@@ -6,12 +6,19 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../server/config';
 import { createDb, migrateToLatest, type AtlasDb } from '../../server/db/createDb';
+import { migrationsFor } from '../../server/db/migrations';
 import type { NewArticleRow } from '../../server/db/schema';
 import { generateSyntheticArticles, seedSyntheticArticles } from '../../server/db/seed';
 import { FIXED_NOW } from './helpers';
 
 export interface FreshDatabase {
-  config: Pick<Config, 'database'>;
+  /** Connection config for createDb; absent when `open` is given. */
+  config?: Pick<Config, 'database'>;
+  /**
+   * Opens a connection to this database instead of createDb(config); may be called more than
+   * once. The PGlite run uses it (tests/server/pgliteDb.ts), since PGlite has no URL.
+   */
+  open?: () => Promise<AtlasDb>;
   /** Removes the database (file or schema) after the connections are closed. */
   cleanup: () => Promise<void>;
 }
@@ -23,17 +30,25 @@ function article(id: string, extra: Partial<NewArticleRow> = {}): NewArticleRow 
   return { id, url: `https://example.com/test/${id}`, title: `Title ${id}`, ...extra };
 }
 
+function connect(target: FreshDatabase): Promise<AtlasDb> {
+  if (target.open !== undefined) return target.open();
+  if (target.config === undefined) throw new Error('FreshDatabase needs config or open');
+  return createDb(target.config);
+}
+
 export function describeDbContract(
   dialect: 'sqlite' | 'postgres',
   fresh: () => Promise<FreshDatabase>,
+  /** Shown in the suite title instead of the dialect (e.g. 'postgres via PGlite'). */
+  label: string = dialect,
 ): void {
-  describe(`database contract (${dialect})`, () => {
+  describe(`database contract (${label})`, () => {
     const opened: AtlasDb[] = [];
     const cleanups: (() => Promise<void>)[] = [];
     async function open(): Promise<{ atlasDb: AtlasDb; target: FreshDatabase }> {
       const target = await fresh();
       cleanups.push(target.cleanup);
-      const atlasDb = await createDb(target.config);
+      const atlasDb = await connect(target);
       opened.push(atlasDb);
       return { atlasDb, target };
     }
@@ -50,13 +65,14 @@ export function describeDbContract(
       }
       expect(await migrateToLatest(atlasDb)).toEqual([]);
 
-      const again = await createDb(target.config);
+      const again = await connect(target);
       opened.push(again);
       expect(await migrateToLatest(again)).toEqual([]);
-      const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(
-        again.db,
-      );
-      expect(applied.rows.map((r) => r.name)).toEqual(['0001_initial']);
+      const applied = await sql<{
+        name: string;
+      }>`select name from kysely_migration order by name`.execute(again.db);
+      // Every migration in the code, in name order (new migrations need no edit here).
+      expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrationsFor(dialect)).sort());
     });
 
     it('fills defaults in the shared formats (ISO timestamps, JSON text, 0/1 flags)', async () => {

@@ -77,6 +77,10 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     distDir: options.distDir,
     publicDir: options.publicDir,
     seedSynthetic: 0,
+    jwtSecret: 'atlas-test-secret-0123456789abcdef0123456789',
+    redisUrl: null,
+    corsOrigins: [],
+    role: 'api',
   };
   const atlasDb = await createDb(config);
   if (options.articles !== undefined && options.articles > 0) {
@@ -84,18 +88,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   }
   const app = await buildApp(config, { db: atlasDb.db, dialect: atlasDb.dialect });
   options.beforeListen?.(app);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    app,
-    atlasDb,
-    close: async () => {
-      await app.close();
-      await atlasDb.close();
-    },
-  };
+  return listenTestServer(app, atlasDb);
 }
 
 /** Whether something accepts TCP connections at host:port within `timeoutMs`. */
@@ -114,22 +107,40 @@ export function tcpAnswers(host: string, port: number, timeoutMs = 1000): Promis
 
 export type PgTarget = { url: string } | { skip: string };
 
+/** Whether an environment flag like ATLAS_REQUIRE_PG is set to 1/true/yes. */
+function flagSet(name: string): boolean {
+  return /^(1|true|yes)$/i.test(process.env[name]?.trim() ?? '');
+}
+
+/** First non-empty value among these environment variables. */
+function envValue(...names: string[]): string | undefined {
+  for (const name of names) {
+    const value = process.env[name]?.trim();
+    if (value !== undefined && value !== '') return value;
+  }
+  return undefined;
+}
+
 /**
- * The local PostgreSQL for parity tests: ATLAS_TEST_PG_URL, else postgres://root@ or
- * postgres://postgres@127.0.0.1:5432/test (trust auth). Skips only when nothing listens on the
- * port; a server that answers but refuses every candidate is a failure, not a skip.
+ * The local PostgreSQL for parity tests: ATLAS_TEST_DATABASE_URL (what .ci/run exports) or
+ * ATLAS_TEST_PG_URL, else postgres://root@ or postgres://postgres@127.0.0.1:5432/test (trust
+ * auth). Skips only when nothing listens on the port; a server that answers but refuses every
+ * candidate is a failure, not a skip. With ATLAS_REQUIRE_PG=1 (CI) a missing server throws too,
+ * so a broken CI database fails the run instead of quietly skipping the PostgreSQL half.
  */
 export async function findTestPostgres(): Promise<PgTarget> {
-  const explicit = process.env['ATLAS_TEST_PG_URL'];
+  const explicit = envValue('ATLAS_TEST_DATABASE_URL', 'ATLAS_TEST_PG_URL');
   const candidates =
-    explicit !== undefined && explicit !== ''
-      ? [explicit]
+    explicit !== undefined
+      ? withDefaultUsers(explicit)
       : ['postgres://root@127.0.0.1:5432/test', 'postgres://postgres@127.0.0.1:5432/test'];
   const first = new URL(candidates[0] ?? '');
   const host = first.hostname;
   const port = Number(first.port === '' ? 5432 : first.port);
   if (!(await tcpAnswers(host, port))) {
-    return { skip: `no PostgreSQL server answers on ${host}:${port}` };
+    const reason = `no PostgreSQL server answers on ${host}:${port}`;
+    if (flagSet('ATLAS_REQUIRE_PG')) throw new Error(`ATLAS_REQUIRE_PG is set but ${reason}`);
+    return { skip: reason };
   }
   const { default: pg } = await import('pg');
   const errors: string[] = [];
@@ -146,6 +157,63 @@ export async function findTestPostgres(): Promise<PgTarget> {
     }
   }
   throw new Error(`PostgreSQL answers on ${host}:${port} but refused us:\n${errors.join('\n')}`);
+}
+
+/**
+ * A URL without a user name connects as $USER, which CI containers may not set or may not have
+ * as a database role: then try root and postgres as well.
+ */
+function withDefaultUsers(url: string): string[] {
+  const parsed = new URL(url);
+  if (parsed.username !== '') return [url];
+  const as = (user: string): string => {
+    const copy = new URL(url);
+    copy.username = user;
+    return copy.toString();
+  };
+  return [url, as('root'), as('postgres')];
+}
+
+export type RedisTarget = { url: string } | { skip: string };
+
+export const DEFAULT_TEST_REDIS_URL = 'redis://127.0.0.1:6379';
+
+/**
+ * The local Redis for tests of the socket.io adapter and shared rate limits:
+ * ATLAS_TEST_REDIS_URL, default redis://127.0.0.1:6379. Returns { skip: reason } when nothing
+ * listens there (put the reason in the skipped suite's title so `npm test` lists it); throws when
+ * ATLAS_REQUIRE_REDIS=1 (CI) or when something answers but PING fails. Use your own key prefix or
+ * db number and delete your keys afterwards: other test files share this server.
+ */
+export async function findTestRedis(): Promise<RedisTarget> {
+  const url = envValue('ATLAS_TEST_REDIS_URL') ?? DEFAULT_TEST_REDIS_URL;
+  const parsed = new URL(url);
+  const host = parsed.hostname;
+  const port = Number(parsed.port === '' ? 6379 : parsed.port);
+  if (!(await tcpAnswers(host, port))) {
+    const reason = `no Redis server answers on ${host}:${port}`;
+    if (flagSet('ATLAS_REQUIRE_REDIS')) throw new Error(`ATLAS_REQUIRE_REDIS is set but ${reason}`);
+    return { skip: reason };
+  }
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 3000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  try {
+    await client.connect();
+    await client.ping();
+    return { url };
+  } catch (error) {
+    throw new Error(
+      `Redis answers on ${host}:${port} but PING failed: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  } finally {
+    client.disconnect();
+  }
 }
 
 /** A PostgreSQL URL with a fresh schema for one test file, and a function that drops it. */
@@ -168,6 +236,27 @@ export function freshSchema(
       } finally {
         await client.end();
       }
+    },
+  };
+}
+
+/** Listens on 127.0.0.1 with an ephemeral port; close() stops the app, then the database. */
+export async function listenTestServer(
+  app: FastifyInstance,
+  atlasDb: AtlasDb,
+  afterClose?: () => Promise<void>,
+): Promise<TestServer> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no TCP address');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    app,
+    atlasDb,
+    close: async () => {
+      await app.close();
+      await atlasDb.close();
+      await afterClose?.();
     },
   };
 }

@@ -157,7 +157,7 @@ describe('static client', () => {
     ['/assets/x.js', 'text/html'],
     ['/missing.png', 'text/html'],
     ['/feeds', 'application/json'],
-    ['/socket.io/whatever', 'text/html'],
+    ['/socket.io.js', 'text/html'],
     ['/geojson/none', 'text/html'],
     ['/data/none', 'text/html'],
   ])('gives a JSON 404 for %s (Accept %s)', async (p, accept) => {

@@ -1,0 +1,92 @@
+/**
+ * The role switch (ATLAS_ROLE, server/config.ts):
+ * - 'all' (default, `npm start`): the full app and the background job runner in one process.
+ * - 'api': the full app (HTTP + sockets) and no background jobs; run several behind a balancer.
+ * - 'worker': the job runner, plus only GET /api/health on its port for probes.
+ * main.ts picks the app with buildWorkerApp / buildApp and starts the runner with
+ * startJobRunner when the role runs jobs.
+ */
+import { STATUS_CODES } from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config, ServerRole } from './config';
+import type { Database, Dialect } from './db/schema';
+import { registerHealthRoutes } from './http/healthRoutes';
+import { registerSecurityHeaders } from './http/securityHeaders';
+import { JobQueue, type JobQueueOptions } from './jobs/queue';
+import { JobRunner, type JobHandler, type JobRunnerLog } from './jobs/runner';
+import { readPackageVersion } from './version';
+
+/** Whether this role serves the API and client (otherwise only /api/health). */
+export function servesApi(role: ServerRole): boolean {
+  return role !== 'worker';
+}
+
+/** Whether this role runs the background job runner. */
+export function runsJobs(role: ServerRole): boolean {
+  return role !== 'api';
+}
+
+/** The worker's HTTP surface: /api/health for load balancers and orchestrators, JSON 404s. */
+export async function buildWorkerApp(
+  config: Pick<Config, 'logLevel'>,
+  deps: { db: Kysely<Database>; dialect: Dialect; version?: string },
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    requestTimeout: 30_000,
+    bodyLimit: 1024,
+    forceCloseConnections: 'idle',
+    trustProxy: false,
+  });
+  registerSecurityHeaders(app);
+  registerHealthRoutes(app, {
+    db: deps.db,
+    dialect: deps.dialect,
+    version: deps.version ?? readPackageVersion(),
+    startedAt: Date.now(),
+  });
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = (request.url.split('?', 1)[0] ?? '/').slice(0, 200);
+    return reply.code(404).send({
+      statusCode: 404,
+      error: STATUS_CODES[404] ?? 'Not Found',
+      message: `Not found: ${request.method} ${pathname} (this is an ATLAS worker; it serves only /api/health)`,
+    });
+  });
+  app.setErrorHandler(async (error: unknown, request, reply) => {
+    request.log.error({ err: error }, 'request failed');
+    const error500 = STATUS_CODES[500] ?? 'Internal Server Error';
+    return reply.code(500).send({ statusCode: 500, error: error500, message: error500 });
+  });
+  return app;
+}
+
+/**
+ * Job handlers by kind. Empty until the ingestion and analysis pipelines register theirs; tests
+ * and future callers pass their own through startServer's options.
+ */
+export const DEFAULT_JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {};
+
+export interface JobRunnerSetup {
+  handlers?: Readonly<Record<string, JobHandler>>;
+  pollMs?: number;
+  queue?: JobQueueOptions;
+}
+
+/** Creates and starts the runner over the `jobs` table. */
+export function startJobRunner(
+  deps: { db: Kysely<Database>; dialect: Dialect; log: JobRunnerLog },
+  setup: JobRunnerSetup = {},
+): JobRunner {
+  const queue = new JobQueue(deps.db, deps.dialect, setup.queue);
+  const handlers = setup.handlers ?? DEFAULT_JOB_HANDLERS;
+  const runner = new JobRunner(queue, {
+    handlers,
+    log: deps.log,
+    ...(setup.pollMs === undefined ? {} : { pollMs: setup.pollMs }),
+  });
+  runner.start();
+  deps.log.info({ kinds: Object.keys(handlers) }, 'job runner started');
+  return runner;
+}

@@ -15,7 +15,8 @@ import { CHROMIUM_ARGS, VIEWPORT, chromiumExecutable } from './scripts/lib/chrom
 const ROOT = import.meta.dirname;
 const PORT = Number(process.env['ATLAS_E2E_PORT'] ?? 3123);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-const DB_FILE = 'var/test-e2e.db';
+// Override when two runs share a checkout (each needs its own database).
+const DB_FILE = process.env['ATLAS_E2E_DB'] ?? 'var/test-e2e.db';
 
 // Playwright also loads this file in every worker process; only the runner prepares.
 if (process.env['TEST_WORKER_INDEX'] === undefined) {

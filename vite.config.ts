@@ -20,5 +20,6 @@ export default defineConfig({
     include: ['{engine,systems,ui,data,server,scripts,tests}/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     testTimeout: 20000,
+    setupFiles: ['tests/setup.ts'],
   },
 });

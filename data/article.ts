@@ -72,7 +72,29 @@ export interface Article {
    * that ask for it (geocoded ?useEnhanced=true) when the article has been analysed.
    */
   hybridAnalysis?: unknown;
+  /**
+   * Present when other outlets carry the same story (near-duplicates grouped at ingestion): the
+   * number of outlets including this one, and the others' names and links. Shown as
+   * corroboration; the duplicates themselves are not listed as separate articles.
+   */
+  corroboration?: ArticleCorroboration;
 }
+
+export interface StorySource {
+  name: string;
+  url: string;
+  title: string;
+}
+
+export interface ArticleCorroboration {
+  /** Outlets carrying the story, this article's included (>= 2). */
+  count: number;
+  /** The other outlets, in the order they were seen (at most MAX_STORY_SOURCES). */
+  sources: StorySource[];
+}
+
+/** Most sources kept per story (the count keeps counting beyond it). */
+export const MAX_STORY_SOURCES = 10;
 
 export const ARTICLE_ANALYSIS_STATUSES = [
   'pending',

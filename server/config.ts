@@ -19,11 +19,11 @@ export type DatabaseConfig =
     };
 
 /**
- * Sample articles seeded into an EMPTY database when ATLAS_SEED_SYNTHETIC is unset, so a fresh
- * `npm start` with no network shows a populated globe (they are marked as sample data; set
- * ATLAS_SEED_SYNTHETIC=0 to start empty).
+ * Synthetic articles seeded into an EMPTY database when ATLAS_SEED_SYNTHETIC is unset: none. A
+ * fresh `npm start` is populated by the starter set instead (ATLAS_STARTER); benchmarks and
+ * browser tests ask for synthetic articles explicitly (marked as sample data).
  */
-export const DEFAULT_SAMPLE_ARTICLES = 300;
+export const DEFAULT_SAMPLE_ARTICLES = 0;
 
 export interface Config {
   port: number;
@@ -56,6 +56,16 @@ export interface Config {
   corsOrigins: string[];
   /** ATLAS_ROLE: 'all' (default: API + ingestion worker), 'api' or 'worker'. */
   role: ServerRole;
+  /**
+   * ATLAS_INGEST (on|off, default on): whether roles that run jobs poll the feed registry. Tests
+   * turn it off (tests/setup.ts) so nothing reaches beyond loopback.
+   */
+  ingest: boolean;
+  /**
+   * ATLAS_STARTER (on|off, default on): on a first run (no articles yet) ingest the bundled starter
+   * set (server/pipeline/starter/) through the pipeline, so the globe is populated at once.
+   */
+  starterSet: boolean;
 }
 
 export const SERVER_ROLES = ['all', 'api', 'worker'] as const;
@@ -127,6 +137,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push(`ATLAS_ROLE must be one of ${SERVER_ROLES.join(', ')}, got "${roleRaw}"`);
   }
 
+  const ingest = parseSwitch(get('ATLAS_INGEST'), true, 'ATLAS_INGEST', problems);
+  const starterSet = parseSwitch(get('ATLAS_STARTER'), true, 'ATLAS_STARTER', problems);
+
   if (problems.length > 0 || database === null || logLevel === undefined || role === undefined) {
     throw new ConfigError(problems);
   }
@@ -142,8 +155,25 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     redisUrl,
     corsOrigins,
     role,
+    ingest,
+    starterSet,
     ...(redisKeyPrefix === undefined ? {} : { redisKeyPrefix }),
   };
+}
+
+/** on/off switches (also true/false, 1/0, yes/no). */
+function parseSwitch(
+  raw: string | undefined,
+  fallback: boolean,
+  name: string,
+  problems: string[],
+): boolean {
+  if (raw === undefined) return fallback;
+  const value = raw.trim().toLowerCase();
+  if (['on', 'true', '1', 'yes'].includes(value)) return true;
+  if (['off', 'false', '0', 'no'].includes(value)) return false;
+  problems.push(`${name} must be on or off, got "${raw}"`);
+  return fallback;
 }
 
 /** Comma-separated exact origins; each must be scheme://host[:port] with nothing after it. */

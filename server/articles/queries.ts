@@ -135,6 +135,7 @@ export type GeocodedRow = ArticleWireRow & { hybrid_analysis?: string | null };
 export async function findGeocoded(db: Db, f: GeocodedFilter): Promise<GeocodedRow[]> {
   let q = db
     .selectFrom('articles')
+    .where('story_id', 'is', null)
     .select(ARTICLE_WIRE_COLUMNS)
     .where('latitude', 'is not', null)
     .where('longitude', 'is not', null);
@@ -168,6 +169,7 @@ export interface PageQuery {
 export async function countArticles(db: Db): Promise<number> {
   const { total } = await db
     .selectFrom('articles')
+    .where('story_id', 'is', null)
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(total);
@@ -175,7 +177,10 @@ export async function countArticles(db: Db): Promise<number> {
 
 /** One page of all articles in `sort` order. */
 export async function listArticlesPage(db: Db, p: PageQuery): Promise<ArticleWireRow[]> {
-  return sorted(db.selectFrom('articles').select(ARTICLE_WIRE_COLUMNS), p.sort)
+  return sorted(
+    db.selectFrom('articles').where('story_id', 'is', null).select(ARTICLE_WIRE_COLUMNS),
+    p.sort,
+  )
     .limit(p.limit)
     .offset(p.offset)
     .execute();
@@ -200,7 +205,7 @@ export async function findV4Public(
   dialect: Dialect,
   v: V4Query,
 ): Promise<{ rows: ArticleDetailRow[]; total: number }> {
-  let base = db.selectFrom('articles');
+  let base = db.selectFrom('articles').where('story_id', 'is', null);
   if (v.completeness !== undefined && v.completeness > 0) {
     // Integer comparison avoids float rounding: 0.4 of 15 fields means at least 6.
     const required = Math.ceil(v.completeness * ANALYSIS_FIELDS.length - 1e-9);
@@ -230,6 +235,7 @@ export async function findRecentMarkers(
 ): Promise<ArticleWireRow[]> {
   let q = db
     .selectFrom('articles')
+    .where('story_id', 'is', null)
     .select(ARTICLE_WIRE_COLUMNS)
     .where('latitude', 'is not', null)
     .where('longitude', 'is not', null)
@@ -245,6 +251,7 @@ export async function findByCountry(
 ): Promise<{ rows: ArticleWireRow[]; total: number }> {
   const base = db
     .selectFrom('articles')
+    .where('story_id', 'is', null)
     .where(sql<SqlBool>`lower(country) in (${sql.join(c.names.map((n) => sql`${n}`))})`)
     .where('created_at', '>=', c.since);
   const { total } = await base
@@ -269,7 +276,10 @@ export interface MarkerStats {
 
 /** Counts of the articles created since `since`, grouped in SQL. */
 export async function markerStats(db: Db, dialect: Dialect, since: string): Promise<MarkerStats> {
-  const window = db.selectFrom('articles').where('created_at', '>=', since);
+  const window = db
+    .selectFrom('articles')
+    .where('story_id', 'is', null)
+    .where('created_at', '>=', since);
   const count = sql<number | string>`count(*)`.as('n');
   const [byCategory, bySentiment, byCountry, byHour] = await Promise.all([
     window.select(['category as key', count]).groupBy('category').execute(),
@@ -315,6 +325,7 @@ export async function findGraphSource(
 ): Promise<GraphSourceRow[]> {
   return db
     .selectFrom('articles')
+    .where('story_id', 'is', null)
     .select(['country', 'category', 'hybrid_analysis'])
     .where('created_at', '>=', g.since)
     .orderBy('created_at', 'desc')

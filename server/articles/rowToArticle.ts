@@ -7,6 +7,8 @@ import {
   isArticleSentiment,
   type Article,
   type ArticleAnalysisStatus,
+  type ArticleCorroboration,
+  type StorySource,
 } from '../../data/article';
 import type { ArticleRow } from '../db/schema';
 
@@ -33,6 +35,8 @@ export const ARTICLE_WIRE_COLUMNS = [
   'sentiment_score',
   'emoji',
   'is_sample',
+  'story_count',
+  'story_sources',
 ] as const satisfies readonly (keyof ArticleRow)[];
 
 export type ArticleWireRow = Pick<ArticleRow, (typeof ARTICLE_WIRE_COLUMNS)[number]>;
@@ -67,7 +71,32 @@ export function rowToArticle(row: ArticleWireRow): Article {
     sentimentScore: finiteOrNull(row.sentiment_score),
     emoji: row.emoji,
     isSample: row.is_sample === 1,
+    ...corroborationOf(row.story_count, row.story_sources),
   };
+}
+
+/** `corroboration` when other outlets carry the story; nothing for a lone article. */
+function corroborationOf(
+  count: number,
+  json: string | null,
+): { corroboration?: ArticleCorroboration } {
+  if (count < 2) return {};
+  const sources: StorySource[] = [];
+  try {
+    const parsed: unknown = json === null ? [] : JSON.parse(json);
+    if (Array.isArray(parsed)) {
+      for (const item of parsed as unknown[]) {
+        if (typeof item !== 'object' || item === null) continue;
+        const { name, url, title } = item as Record<string, unknown>;
+        if (typeof name === 'string' && typeof url === 'string' && typeof title === 'string') {
+          sources.push({ name, url, title });
+        }
+      }
+    }
+  } catch {
+    // A corrupt cell keeps the count and loses the list.
+  }
+  return { corroboration: { count, sources } };
 }
 
 /** Columns of the single-article view: the list columns plus the large ones. */

@@ -4,8 +4,14 @@
  * reaches real-time clients the same way and exactly when it is durable.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Article, ArticleSentiment } from '../../data/article';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  MAX_STORY_SOURCES,
+  type Article,
+  type ArticleCorroboration,
+  type ArticleSentiment,
+  type StorySource,
+} from '../../data/article';
 import type { Database, NewArticleRow } from '../db/schema';
 import type { ArticleEventLog } from '../realtime/articleEventLog';
 import { parseIsoDate } from './filters';
@@ -36,6 +42,18 @@ export interface StoreArticleInput {
   imageUrl?: string;
   emoji?: string;
   categories?: string[];
+  /** The feed's guid for the item (unique per feedId). */
+  guid?: string;
+  /** Bundled sample data (first-run starter set, synthetic seed). */
+  isSample?: boolean;
+  /** JSON-serialisable geocoder result (geographicAnalysis shape). */
+  geoAnalysis?: unknown;
+  /**
+   * A near-duplicate of this story leader (another outlet's copy): stored with story_id, counted
+   * on the leader as corroboration in the same transaction, and announced as an 'article:update'
+   * of the leader instead of an 'article:new' (it is not a separate marker).
+   */
+  storyOf?: string;
 }
 
 export type StoreResult = { status: 'created'; article: Article } | { status: 'duplicate' };
@@ -75,6 +93,10 @@ export async function storeArticle(
     image_url: input.imageUrl ?? null,
     language: input.language ?? null,
     fingerprint: input.fingerprint ?? null,
+    guid: input.guid ?? null,
+    is_sample: input.isSample === true ? 1 : 0,
+    geo_analysis: input.geoAnalysis === undefined ? null : JSON.stringify(input.geoAnalysis),
+    story_id: input.storyOf ?? null,
   };
 
   const result = await db.transaction().execute(async (trx) => {
@@ -88,6 +110,27 @@ export async function storeArticle(
     if (inserted === undefined) return null;
     // A new article is always 'pending' (the column default).
     const article: Article = { ...rowToArticle(inserted), analysisStatus: 'pending' };
+    if (input.storyOf !== undefined) {
+      const leaderUpdate = await addStorySource(trx, input.storyOf, {
+        name: article.source.name,
+        url: article.url,
+        title: article.title,
+      });
+      if (leaderUpdate !== null) {
+        const logged = await events.record(trx, {
+          kind: 'article:update',
+          articleId: input.storyOf,
+          payload: { id: input.storyOf, updates: { corroboration: leaderUpdate } },
+        });
+        return { article, logged };
+      }
+      // The leader is gone: store it as an article of its own.
+      await trx
+        .updateTable('articles')
+        .set({ story_id: null })
+        .where('id', '=', article.id)
+        .execute();
+    }
     const logged = await events.record(trx, {
       kind: 'article:new',
       articleId: article.id,
@@ -98,4 +141,37 @@ export async function storeArticle(
   if (result === null) return { status: 'duplicate' };
   events.announce([result.logged]);
   return { status: 'created', article: result.article };
+}
+
+/** Counts one more outlet on a story's leader; null when the leader does not exist. */
+async function addStorySource(
+  trx: Transaction<Database>,
+  leaderId: string,
+  source: StorySource,
+): Promise<ArticleCorroboration | null> {
+  const leader = await trx
+    .selectFrom('articles')
+    .select(['story_count', 'story_sources'])
+    .where('id', '=', leaderId)
+    .executeTakeFirst();
+  if (leader === undefined) return null;
+  let sources: StorySource[] = [];
+  try {
+    const parsed: unknown = leader.story_sources === null ? [] : JSON.parse(leader.story_sources);
+    if (Array.isArray(parsed)) sources = parsed as StorySource[];
+  } catch {
+    sources = [];
+  }
+  if (sources.length < MAX_STORY_SOURCES) sources.push(source);
+  const count = leader.story_count + 1;
+  await trx
+    .updateTable('articles')
+    .set({
+      story_count: count,
+      story_sources: JSON.stringify(sources),
+      updated_at: new Date().toISOString(),
+    })
+    .where('id', '=', leaderId)
+    .execute();
+  return { count, sources };
 }

@@ -221,12 +221,46 @@ function articleQueryIndexes(): Migration {
   };
 }
 
+/**
+ * Ingestion (server/pipeline): the feed's guid as the second dedup key (unique per feed; NULLs
+ * never conflict), and story grouping - a near-duplicate from another outlet points at the
+ * story's first article (story_id) and is left out of lists; the leader keeps the count and the
+ * sources (JSON array of {name, url, title}) that the client shows as corroboration.
+ */
+function ingestion(dialect: Dialect): Migration {
+  const t = typesFor(dialect);
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema.alterTable('articles').addColumn('guid', 'text').execute();
+      await db.schema.alterTable('articles').addColumn('story_id', 'text').execute();
+      await db.schema
+        .alterTable('articles')
+        .addColumn('story_count', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema.alterTable('articles').addColumn('story_sources', t.json).execute();
+      await db.schema.alterTable('articles').addColumn('geo_analysis', t.json).execute();
+      await db.schema
+        .createIndex('articles_feed_guid_key')
+        .on('articles')
+        .columns(['feed_id', 'guid'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('articles_story_id_idx')
+        .on('articles')
+        .column('story_id')
+        .execute();
+    },
+  };
+}
+
 /** All migrations for a dialect, keyed by name (run in name order). */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_initial': initial(dialect),
     '0002_article_events': articleEvents(dialect),
     '0003_article_query_indexes': articleQueryIndexes(),
+    '0005_ingestion': ingestion(dialect),
   };
 }
 

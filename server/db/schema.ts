@@ -53,6 +53,16 @@ export interface ArticlesTable {
   analysis_status: Defaulted<string>;
   /** 1 for synthetic articles from the seeder. */
   is_sample: Defaulted<number>;
+  /** The feed's guid/id for the item; unique per feed_id when present (third dedup key). */
+  guid: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set on a near-duplicate from another outlet: the id of its story's first article. */
+  story_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** On a story's first article: how many outlets carry the story (1 when alone). */
+  story_count: Defaulted<number>;
+  /** On a story's first article: JSON array of {name, url, title} of the other outlets. */
+  story_sources: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON: the geocoder's result (spec geographicAnalysis shape), null when not geocoded. */
+  geo_analysis: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UsersTable {

@@ -45,6 +45,8 @@ export async function startAuthServer(
     redisUrl: options.redisUrl ?? null,
     corsOrigins: options.corsOrigins ?? [],
     role: 'api',
+    ingest: false,
+    starterSet: false,
   };
   const atlasDb = await createDb(config);
   const app = await buildApp(config, {

@@ -23,12 +23,24 @@ describe('loadConfig', () => {
       logLevel: 'info',
       distDir: path.join(CWD, 'dist'),
       publicDir: path.join(CWD, 'public'),
-      seedSynthetic: 300,
+      seedSynthetic: 0,
       jwtSecret: null,
       redisUrl: null,
       corsOrigins: [],
       role: 'all',
+      ingest: true,
+      starterSet: true,
     });
+  });
+
+  it('reads the ingestion switches and refuses anything but on/off', () => {
+    const config = loadConfig({ ATLAS_INGEST: 'off', ATLAS_STARTER: 'No' }, CWD);
+    expect(config.ingest).toBe(false);
+    expect(config.starterSet).toBe(false);
+    expect(loadConfig({ ATLAS_INGEST: 'ON' }, CWD).ingest).toBe(true);
+    expect(() => loadConfig({ ATLAS_INGEST: 'maybe' }, CWD)).toThrow(
+      /ATLAS_INGEST must be on or off, got "maybe"/,
+    );
   });
 
   it('reads every variable', () => {
@@ -45,6 +57,8 @@ describe('loadConfig', () => {
         REDIS_URL: 'redis://127.0.0.1:6379/2',
         ATLAS_CORS_ORIGINS: 'https://news.example.org, http://localhost:5173',
         ATLAS_ROLE: 'Worker',
+        ATLAS_INGEST: 'off',
+        ATLAS_STARTER: 'off',
       },
       CWD,
     );
@@ -60,6 +74,8 @@ describe('loadConfig', () => {
       redisUrl: 'redis://127.0.0.1:6379/2',
       corsOrigins: ['https://news.example.org', 'http://localhost:5173'],
       role: 'worker',
+      ingest: false,
+      starterSet: false,
     });
   });
 

@@ -81,6 +81,8 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     redisUrl: null,
     corsOrigins: [],
     role: 'api',
+    ingest: false,
+    starterSet: false,
   };
   const atlasDb = await createDb(config);
   if (options.articles !== undefined && options.articles > 0) {

@@ -35,6 +35,8 @@ function configFor(database: Config['database']): Config {
     redisUrl: null,
     corsOrigins: [],
     role: 'api',
+    ingest: false,
+    starterSet: false,
   };
 }
 

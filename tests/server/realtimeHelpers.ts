@@ -46,6 +46,8 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
     redisUrl: null,
     corsOrigins: options.corsOrigins ?? [],
     role: 'api',
+    ingest: false,
+    starterSet: false,
   };
   const atlasDb = await createDb(config);
   const app = await buildApp(config, {

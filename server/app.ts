@@ -55,7 +55,12 @@ export interface AppDeps {
   realtime?: Partial<
     Pick<
       RealtimeOptions,
-      'metricsIntervalMs' | 'revalidateIntervalMs' | 'maxBufferedPackets' | 'verifyToken' | 'now'
+      | 'metricsIntervalMs'
+      | 'revalidateIntervalMs'
+      | 'maxBufferedPackets'
+      | 'verifyToken'
+      | 'now'
+      | 'tailLogMs'
     >
   >;
 }

@@ -66,6 +66,10 @@ const REMOTE_EVENT = 'atlas:article-event';
 /** setTimeout's longest delay; a longer token lifetime is re-armed when it fires. */
 const MAX_TIMER_MS = 2_147_483_647;
 const REDIS_READY_TIMEOUT_MS = 5_000;
+/** How far behind the cursor the log tail re-reads (out-of-order commits on PostgreSQL). */
+const TAIL_REREAD = 100;
+/** Delivered seqs remembered for dedupe; must exceed TAIL_REREAD plus one poll's events. */
+const TAIL_DEDUPE_WINDOW = 5_000;
 
 export interface RealtimeOptions {
   db: Kysely<Database>;
@@ -79,6 +83,12 @@ export interface RealtimeOptions {
   metricsIntervalMs?: number;
   revalidateIntervalMs?: number;
   maxBufferedPackets?: number;
+  /**
+   * Poll the event log every this many ms and deliver events this process did not write (the
+   * ingestion worker runs in another process when ATLAS_ROLE splits api and worker). Off by
+   * default: in role 'all' every writer is in this process and announces directly.
+   */
+  tailLogMs?: number;
   now?: () => number;
   log?: Pick<FastifyInstance['log'], 'warn' | 'error' | 'info'>;
 }
@@ -123,6 +133,10 @@ export class RealtimeHub {
   private readonly startedAt: number;
   private readonly now: () => number;
   private closed = false;
+  /** Seqs delivered recently (insertion order = age), so log tailing never delivers twice. */
+  private readonly deliveredSeqs = new Set<number>();
+  private tailCursor = 0;
+  private tailing = false;
 
   constructor(private readonly options: RealtimeOptions) {
     this.now = options.now ?? Date.now;
@@ -171,6 +185,11 @@ export class RealtimeHub {
       // Other processes deliver to their own subscribers (no-op without the Redis adapter).
       if (this.redis !== null) io.serverSideEmit(REMOTE_EVENT, event);
     });
+
+    if (this.options.tailLogMs !== undefined && this.options.tailLogMs > 0) {
+      this.tailCursor = await this.options.events.latestSeq();
+      this.timers.push(setInterval(() => void this.tailLog(), this.options.tailLogMs));
+    }
 
     const metricsEvery = this.options.metricsIntervalMs ?? METRICS_INTERVAL_MS;
     this.timers.push(setInterval(() => void this.sendMetrics(), metricsEvery));
@@ -463,6 +482,12 @@ export class RealtimeHub {
   private deliver(event: LoggedArticleEvent): void {
     const io = this.io;
     if (io === null || this.closed) return;
+    if (this.deliveredSeqs.has(event.seq)) return;
+    this.deliveredSeqs.add(event.seq);
+    if (this.deliveredSeqs.size > TAIL_DEDUPE_WINDOW) {
+      const oldest = this.deliveredSeqs.values().next().value;
+      if (oldest !== undefined) this.deliveredSeqs.delete(oldest);
+    }
     for (const [socketId, catchUp] of this.catchingUp) {
       if (catchUp.buffer.length >= MAX_CATCH_UP_BUFFER) {
         this.catchingUp.delete(socketId);
@@ -483,6 +508,27 @@ export class RealtimeHub {
       case 'article:analyzed':
         room.emit('article:analyzed', { ...event.payload, seq: event.seq });
         break;
+    }
+  }
+
+  /**
+   * Reads the log from a little before the cursor (a PostgreSQL sequence value can commit after a
+   * larger one) and delivers what this process has not delivered yet.
+   */
+  private async tailLog(): Promise<void> {
+    if (this.tailing || this.closed) return;
+    this.tailing = true;
+    try {
+      const from = Math.max(0, this.tailCursor - TAIL_REREAD);
+      const page = await this.options.events.since(from, REPLAY_PAGE);
+      for (const event of page) {
+        this.deliver(event);
+        this.tailCursor = Math.max(this.tailCursor, event.seq);
+      }
+    } catch (error) {
+      this.options.log?.warn({ err: error }, 'event log tail failed');
+    } finally {
+      this.tailing = false;
     }
   }
 

@@ -10,11 +10,20 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { createOfflineAnalyser } from './analysis/offline/index';
+import { createLlmAnalyser } from './analysis/llm/index';
 import { resolveJwtSecret } from './auth/secret';
 import { ConfigError, describeDatabase, loadConfig, type Config } from './config';
 import { createDb, type AtlasDb } from './db/createDb';
 import { seedSyntheticArticles } from './db/seed';
+import { JobQueue } from './jobs/queue';
 import type { JobRunner } from './jobs/runner';
+import {
+  createPipelineRuntime,
+  type PipelineRuntime,
+  type PipelineSetup,
+} from './pipeline/runtime';
+import { ArticleEventLog } from './realtime/articleEventLog';
+import type { Analyser } from './analysis/analyser';
 import { buildWorkerApp, runsJobs, servesApi, startJobRunner, type JobRunnerSetup } from './worker';
 
 /** After a shutdown signal, in-flight requests get this long before the process exits anyway. */
@@ -36,7 +45,14 @@ export interface RunningServer {
 export interface StartOptions {
   /** Job handlers and tuning for roles that run jobs (server/worker.ts). */
   jobs?: JobRunnerSetup;
+  /** Replaces the configured analyser (tests: a poison-aware wrapper). */
+  analyser?: Analyser;
+  /** Pipeline tuning (scheduler tick, starter folder) for tests. */
+  pipeline?: PipelineSetup;
 }
+
+/** How often an 'api' process reads the event log for a separate worker's events. */
+export const EVENT_LOG_TAIL_MS = 500;
 
 export async function startServer(
   config: Config,
@@ -44,6 +60,10 @@ export async function startServer(
 ): Promise<RunningServer> {
   const bootStart = performance.now();
   const atlasDb = await createDb(config);
+  const events = new ArticleEventLog(atlasDb.db);
+  // POST /api/articles/:id/analyze and the pipeline run the offline analyser (no network, no
+  // model) unless a test or the configuration says otherwise.
+  const analyser = options.analyser ?? configuredAnalyser(config, atlasDb, () => app.log);
   let app: FastifyInstance;
   try {
     // ATLAS_ROLE=worker serves only /api/health (server/worker.ts).
@@ -53,8 +73,10 @@ export async function startServer(
           dialect: atlasDb.dialect,
           // ATLAS_JWT_SECRET, else generated once into var/ (server/auth/secret.ts).
           jwtSecret: await resolveJwtSecret(config),
-          // POST /api/articles/:id/analyze runs the offline analyser (no network, no model).
-          analyser: createOfflineAnalyser(),
+          analyser,
+          events,
+          // A separate worker writes events this process must deliver (server/pipeline).
+          ...(config.role === 'api' ? { realtime: { tailLogMs: EVENT_LOG_TAIL_MS } } : {}),
         })
       : await buildWorkerApp(config, { db: atlasDb.db, dialect: atlasDb.dialect });
   } catch (error) {
@@ -64,6 +86,23 @@ export async function startServer(
   try {
     app.log.info({ database: describeDatabase(config.database) }, 'database ready');
     if (config.seedSynthetic > 0) await seedIfEmpty(app, atlasDb, config.seedSynthetic);
+  } catch (error) {
+    await app.close();
+    await atlasDb.close();
+    throw error;
+  }
+
+  const queue = new JobQueue(atlasDb.db, atlasDb.dialect, options.jobs?.queue);
+  let pipeline: PipelineRuntime | null = null;
+  try {
+    // Before listening: a first run stores the starter set now, so the first page is populated.
+    if (runsJobs(config.role)) {
+      pipeline = await createPipelineRuntime(
+        config,
+        { db: atlasDb.db, events, queue, analyser, log: app.log },
+        options.pipeline,
+      );
+    }
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app.close();
@@ -79,9 +118,18 @@ export async function startServer(
         ? `[${address.address}]`
         : address.address;
   const url = `http://${shownHost}:${address.port}`;
-  const jobs = runsJobs(config.role)
-    ? startJobRunner({ db: atlasDb.db, dialect: atlasDb.dialect, log: app.log }, options.jobs)
-    : null;
+  const jobs =
+    pipeline === null
+      ? null
+      : startJobRunner(
+          { db: atlasDb.db, dialect: atlasDb.dialect, log: app.log },
+          {
+            ...options.jobs,
+            handlers: { ...pipeline.handlers, ...options.jobs?.handlers },
+          },
+          queue,
+        );
+  await pipeline?.start();
   app.log.info(
     { url, role: config.role, bootMs: Math.round(performance.now() - bootStart) },
     'ATLAS ready',
@@ -99,6 +147,7 @@ export async function startServer(
       (closing ??= (async () => {
         try {
           // The job in flight finishes (or is aborted and left to its lease) before the DB closes.
+          pipeline?.stop();
           await jobs?.stop();
           await app.close();
         } finally {
@@ -106,6 +155,29 @@ export async function startServer(
         }
       })()),
   };
+}
+
+/**
+ * The offline analyser, or with ATLAS_LLM_URL the LLM analyser with the offline one as its
+ * field-by-field fallback (server/analysis/llm). The logger is read lazily: the app that owns it
+ * is built after the analyser.
+ */
+function configuredAnalyser(
+  config: Config,
+  atlasDb: AtlasDb,
+  log: () => FastifyInstance['log'],
+): Analyser {
+  const offline = createOfflineAnalyser();
+  if (config.llm === undefined) return offline;
+  return createLlmAnalyser({
+    db: atlasDb.db,
+    config: config.llm,
+    offline,
+    log: {
+      warn: (details, message) => log().warn(details, message),
+      info: (details, message) => log().info(details, message),
+    },
+  });
 }
 
 async function seedIfEmpty(app: FastifyInstance, atlasDb: AtlasDb, count: number): Promise<void> {

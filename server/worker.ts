@@ -63,8 +63,9 @@ export async function buildWorkerApp(
 }
 
 /**
- * Job handlers by kind. Empty until the ingestion and analysis pipelines register theirs; tests
- * and future callers pass their own through startServer's options.
+ * Job handlers by kind that every job-running process has besides the pipeline's
+ * (server/pipeline/runtime.ts adds 'feed:fetch' and 'article:analyse'); tests add their own
+ * through startServer's options.
  */
 export const DEFAULT_JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {};
 
@@ -78,8 +79,8 @@ export interface JobRunnerSetup {
 export function startJobRunner(
   deps: { db: Kysely<Database>; dialect: Dialect; log: JobRunnerLog },
   setup: JobRunnerSetup = {},
+  queue: JobQueue = new JobQueue(deps.db, deps.dialect, setup.queue),
 ): JobRunner {
-  const queue = new JobQueue(deps.db, deps.dialect, setup.queue);
   const handlers = setup.handlers ?? DEFAULT_JOB_HANDLERS;
   const runner = new JobRunner(queue, {
     handlers,

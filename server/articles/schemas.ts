@@ -59,6 +59,27 @@ export const articleJsonSchema = {
     hybridAnalysis: {
       description: 'Stored analysis object (spec hybridAnalysis); absent until analysed',
     },
+    corroboration: {
+      description:
+        'Present when other outlets carry the same story (grouped at ingestion): outlets in total and the others',
+      type: 'object',
+      required: ['count', 'sources'],
+      properties: {
+        count: { type: 'integer', minimum: 2 },
+        sources: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['name', 'url', 'title'],
+            properties: {
+              name: { type: 'string' },
+              url: { type: 'string' },
+              title: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
   },
 } as const;
 

@@ -84,10 +84,6 @@ export async function ingestItems(
     }
 
     const body = item.content ?? item.description;
-    const leader = findStoryLeader(
-      { title: item.title, body, publisher: source.publisher },
-      candidates,
-    );
     const place =
       deps.geocoder?.geocode({
         title: item.title,
@@ -95,6 +91,11 @@ export async function ingestItems(
         content: item.content,
         point: item.point,
       }) ?? null;
+    const country = place?.primary.country ?? null;
+    const leader = findStoryLeader(
+      { title: item.title, body, publisher: source.publisher, country },
+      candidates,
+    );
 
     const result = await storeArticle(deps.db, deps.events, {
       id,
@@ -125,7 +126,7 @@ export async function ingestItems(
       summary.grouped++;
       continue; // Followers are not analysed: the story's leader carries the analysis.
     }
-    candidates.unshift({ id, title: item.title, body, publisher: source.publisher });
+    candidates.unshift({ id, title: item.title, body, publisher: source.publisher, country });
     await enqueueAnalysis(deps.queue, id);
   }
   return summary;
@@ -154,8 +155,11 @@ function placeFields(place: GeocodeResult | null): {
   return {
     latitude: primary.lat,
     longitude: primary.lon,
+    // 'Singapore, Singapore' reads badly: city-states and countries show their name once.
     locationName:
-      isCity || primary.kind === 'admin1' ? `${primary.name}, ${primary.country}` : primary.name,
+      (isCity || primary.kind === 'admin1') && primary.name !== primary.country
+        ? `${primary.name}, ${primary.country}`
+        : primary.name,
     country: primary.country,
     ...(isCity ? { city: primary.name } : {}),
     geoAnalysis: geographicAnalysisOf(place),
@@ -225,7 +229,7 @@ async function findExisting(
 async function recentStories(db: Kysely<Database>, since: Date): Promise<StoryCandidate[]> {
   const rows = await db
     .selectFrom('articles')
-    .select(['id', 'title', 'description', 'content', 'publisher'])
+    .select(['id', 'title', 'description', 'content', 'publisher', 'country'])
     .where('story_id', 'is', null)
     .where('created_at', '>=', since.toISOString())
     .orderBy('created_at', 'desc')
@@ -236,5 +240,6 @@ async function recentStories(db: Kysely<Database>, since: Date): Promise<StoryCa
     title: r.title,
     body: r.content ?? r.description,
     publisher: r.publisher,
+    country: r.country,
   }));
 }

@@ -80,23 +80,68 @@ export function headlineTokens(title: string): Map<string, number> {
   return tokens;
 }
 
-/** Weighted Jaccard overlap of two headlines' tokens, 0..1. */
+/**
+ * How alike two headlines are, 0..1: the weighted overlap relative to the shorter headline
+ * (outlets shorten and reorder headlines, so containment matters more than Jaccard), damped by
+ * the Jaccard overlap so two tiny headlines sharing one word do not match. Headlines that both
+ * name places or people (or carry numbers) but share none of them are different events: 0.
+ */
 export function headlineSimilarity(a: string, b: string): number {
   const ta = headlineTokens(a);
   const tb = headlineTokens(b);
   if (ta.size === 0 || tb.size === 0) return 0;
   let shared = 0;
+  let sharedStrong = 0;
   let union = 0;
+  let sizeA = 0;
+  let sizeB = 0;
+  let strongA = 0;
+  let strongB = 0;
   for (const [text, weight] of ta) {
+    sizeA += weight;
+    if (weight > 1) strongA++;
     const other = tb.get(text);
     if (other === undefined) union += weight;
     else {
-      shared += Math.max(weight, other);
-      union += Math.max(weight, other);
+      const w = Math.max(weight, other);
+      shared += w;
+      union += w;
+      if (w > 1) sharedStrong++;
     }
   }
-  for (const [text, weight] of tb) if (!ta.has(text)) union += weight;
-  return union === 0 ? 0 : shared / union;
+  for (const [text, weight] of tb) {
+    sizeB += weight;
+    if (weight > 1) strongB++;
+    if (!ta.has(text)) union += weight;
+  }
+  if (strongA > 0 && strongB > 0 && sharedStrong === 0) return 0;
+  const containment = shared / Math.max(1, Math.min(sizeA, sizeB));
+  const jaccard = union === 0 ? 0 : shared / union;
+  return Math.min(1, containment * Math.min(1, 0.5 + jaccard));
+}
+
+/** Unambiguous event words: two outlets reporting one of these in one country, a day apart. */
+const EVENT_WORDS: Readonly<Record<string, string>> = Object.fromEntries(
+  (
+    'earthquake:earthquake earthquakes:earthquake quake:earthquake quakes:earthquake ' +
+    'tremor:earthquake typhoon:typhoon hurricane:hurricane cyclone:cyclone tornado:tornado ' +
+    'tornadoes:tornado tsunami:tsunami eruption:eruption erupts:eruption volcano:eruption ' +
+    'landslide:landslide landslides:landslide wildfire:wildfire wildfires:wildfire ' +
+    'flood:flood floods:flood flooding:flood coup:coup avalanche:avalanche ' +
+    'derailment:derailment derails:derailment'
+  )
+    .split(' ')
+    .map((pair) => pair.split(':') as [string, string]),
+);
+
+/** The event words of a headline, normalised (quake -> earthquake). */
+export function eventWords(title: string): Set<string> {
+  const found = new Set<string>();
+  for (const word of normaliseText(title).split(' ')) {
+    const event = EVENT_WORDS[word];
+    if (event !== undefined) found.add(event);
+  }
+  return found;
 }
 
 /** 64-bit simhash over word 3-shingles, as a bigint; null when the text is too short. */
@@ -144,12 +189,15 @@ export interface StoryCandidate {
   title: string;
   body: string | null;
   publisher: string | null;
+  /** ISO 3166-1 alpha-2 or country name from geocoding, when placed. */
+  country: string | null;
 }
 
 export interface StoryItem {
   title: string;
   body: string | null;
   publisher: string | null;
+  country: string | null;
 }
 
 /**
@@ -167,6 +215,13 @@ export function findStoryLeader(
   for (const candidate of candidates) {
     if (publisher !== '' && normaliseText(candidate.publisher ?? '') === publisher) continue;
     let score = headlineSimilarity(item.title, candidate.title);
+    if (score < HEADLINE_THRESHOLD && item.country !== null && item.country === candidate.country) {
+      // The same kind of disaster in the same country within the story window: one event.
+      const events = eventWords(item.title);
+      for (const event of eventWords(candidate.title)) {
+        if (events.has(event)) score = Math.max(score, HEADLINE_THRESHOLD);
+      }
+    }
     if (score < HEADLINE_THRESHOLD && itemHash !== null && candidate.body !== null) {
       const hash = bodySimhash(candidate.body);
       if (hash !== null && hammingDistance(itemHash, hash) <= SIMHASH_MAX_DISTANCE) score = 1;

@@ -16,7 +16,7 @@ import { ANALYSE_JOB, ingestItems, type IngestDeps } from '../../server/pipeline
 import { pipelineHandlers, type FeedStore } from '../../server/pipeline/pipeline';
 import { rebaseDates } from '../../server/pipeline/starterSet';
 import { ArticleEventLog } from '../../server/realtime/articleEventLog';
-import { makeTempDir, removeDir } from './helpers';
+import { makeTempDir, removeDir, startTestServer } from './helpers';
 
 function item(n: number, overrides: Partial<FeedItem> = {}): FeedItem {
   return {
@@ -253,5 +253,55 @@ describe('ingestion', () => {
       '2026-12-01T00:00:00.000Z',
       null,
     ]);
+  });
+
+  it('serves corroboration on the API and leaves the copy out of every list', async () => {
+    const server = await startTestServer({ dir, distDir: dir, publicDir: dir });
+    try {
+      const serverDeps = { ...deps, db: server.atlasDb.db, events: server.app.articleEvents };
+      serverDeps.queue = new JobQueue(server.atlasDb.db, server.atlasDb.dialect);
+      await ingestItems(serverDeps, { feedId: null, publisher: 'Wire A' }, [
+        item(1, {
+          title: 'Seven miners rescued alive after 40 hours trapped in Zacatecas silver mine',
+        }),
+      ]);
+      await ingestItems(serverDeps, { feedId: null, publisher: 'Wire B' }, [
+        item(2, {
+          url: 'https://b.example.net/zacatecas',
+          title: 'Mexico: all seven trapped Zacatecas miners pulled out alive',
+        }),
+      ]);
+      for (const url of [
+        '/api/articles/geocoded',
+        '/api/public/all-articles',
+        '/api/news-markers/recent',
+      ]) {
+        const response = await fetch(`${server.url}${url}`);
+        expect(response.status, url).toBe(200);
+        const body = (await response.json()) as unknown;
+        const articles = (
+          Array.isArray(body) ? body : (body as { articles: unknown[] }).articles
+        ) as {
+          title: string;
+          corroboration?: { count: number; sources: { name: string }[] };
+        }[];
+        expect(
+          articles.map((a) => a.title),
+          url,
+        ).toEqual(['Seven miners rescued alive after 40 hours trapped in Zacatecas silver mine']);
+        expect(articles[0]?.corroboration, url).toEqual({
+          count: 2,
+          sources: [
+            {
+              name: 'Wire B',
+              url: 'https://b.example.net/zacatecas',
+              title: 'Mexico: all seven trapped Zacatecas miners pulled out alive',
+            },
+          ],
+        });
+      }
+    } finally {
+      await server.close();
+    }
   });
 });

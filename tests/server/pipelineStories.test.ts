@@ -42,6 +42,24 @@ describe('headline similarity', () => {
     ).toBeLessThan(0.5);
   });
 
+  it('matches a shortened, reordered headline from another outlet', () => {
+    expect(
+      headlineSimilarity(
+        'Seven miners rescued alive after 40 hours trapped in Zacatecas silver mine',
+        'Mexico: all seven trapped Zacatecas miners pulled out alive',
+      ),
+    ).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('is 0 when both name places but none in common', () => {
+    expect(
+      headlineSimilarity(
+        'Floods in Kenya leave dead across Rift Valley',
+        'Floods in Brazil leave dead across Minas Gerais',
+      ),
+    ).toBe(0);
+  });
+
   it('is symmetric and within 0..1', () => {
     fc.assert(
       fc.property(fc.string(), fc.string(), (a, b) => {
@@ -85,18 +103,30 @@ describe('body simhash', () => {
 
 describe('findStoryLeader', () => {
   const candidates = [
-    { id: 'a', title: 'Japan central bank holds rates', body: null, publisher: 'Wire A' },
+    {
+      id: 'a',
+      title: 'Japan central bank holds rates',
+      body: null,
+      publisher: 'Wire A',
+      country: 'JP',
+    },
     {
       id: 'b',
       title: 'Magnitude 6.8 earthquake strikes off the coast of Japan',
       body: null,
       publisher: 'Wire A',
+      country: 'JP',
     },
   ];
 
   it('finds another outlet’s copy', () => {
     const leader = findStoryLeader(
-      { title: "Quake of magnitude 6.8 hits off Japan's coast", body: null, publisher: 'Wire B' },
+      {
+        title: "Quake of magnitude 6.8 hits off Japan's coast",
+        body: null,
+        publisher: 'Wire B',
+        country: null,
+      },
       candidates,
     );
     expect(leader?.id).toBe('b');
@@ -105,16 +135,45 @@ describe('findStoryLeader', () => {
   it('never groups two items of the same publisher', () => {
     expect(
       findStoryLeader(
-        { title: "Quake of magnitude 6.8 hits off Japan's coast", body: null, publisher: 'Wire A' },
+        {
+          title: "Quake of magnitude 6.8 hits off Japan's coast",
+          body: null,
+          publisher: 'Wire A',
+          country: 'JP',
+        },
         candidates,
       ),
     ).toBeNull();
   });
 
+  it('groups the same disaster in the same country even when the headlines share no words', () => {
+    const chile = [
+      {
+        id: 'c',
+        title: 'Magnitude 6.2 earthquake shakes central Chile; no major damage reported',
+        body: null,
+        publisher: 'Wire A',
+        country: 'Chile',
+      },
+    ];
+    const copy = {
+      title: 'Strong quake off Valparaíso jolts Santiago, beaches briefly evacuated',
+      body: null,
+      publisher: 'Wire B',
+    };
+    expect(findStoryLeader({ ...copy, country: 'Chile' }, chile)?.id).toBe('c');
+    expect(findStoryLeader({ ...copy, country: 'Peru' }, chile)).toBeNull();
+  });
+
   it('returns null when nothing is close', () => {
     expect(
       findStoryLeader(
-        { title: 'Chess olympiad opens in Budapest', body: null, publisher: 'Wire C' },
+        {
+          title: 'Chess olympiad opens in Budapest',
+          body: null,
+          publisher: 'Wire C',
+          country: null,
+        },
         candidates,
       ),
     ).toBeNull();

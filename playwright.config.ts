@@ -68,6 +68,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATABASE_URL: `sqlite:${DB_FILE}`,
       ATLAS_SEED_SYNTHETIC: '500',
+      // The globe tests use the synthetic set; nothing in a test leaves loopback.
+      ATLAS_INGEST: 'off',
+      ATLAS_STARTER: 'off',
       LOG_LEVEL: 'warn',
     },
   },

@@ -231,6 +231,8 @@ async function startServer(seed: number): Promise<string> {
       PORT: '0',
       DATABASE_URL: `sqlite:${DB_FILE}`,
       ATLAS_SEED_SYNTHETIC: String(seed),
+      ATLAS_INGEST: 'off',
+      ATLAS_STARTER: 'off',
       LOG_LEVEL: 'info', // the "listening" line must be logged
     },
   });

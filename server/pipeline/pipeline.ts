@@ -47,7 +47,15 @@ export interface PipelineDeps {
   feeds: FeedStore;
   log: PipelineLog;
   now?: () => Date;
+  /**
+   * A fetch that starts moves its feed's next fetch this far ahead (default 5 min), so a fetch
+   * killed half-way - even one whose job is dead-lettered after repeated crashes - is retried by
+   * a new job with a new dedupe key; the outcome's record then sets the real next time.
+   */
+  inFlightRetryMs?: number;
 }
+
+export const DEFAULT_IN_FLIGHT_RETRY_MS = 5 * 60_000;
 
 function payloadString(job: ClaimedJob, key: string): string {
   const payload = job.payload as Record<string, unknown> | null;
@@ -66,6 +74,15 @@ export function pipelineHandlers(deps: PipelineDeps): Record<string, JobHandler>
       const feedId = payloadString(job, 'feedId');
       const feed = await deps.feeds.load(feedId);
       if (feed === undefined) return;
+      await deps.db
+        .updateTable('feeds')
+        .set({
+          next_fetch_at: new Date(
+            now().getTime() + (deps.inFlightRetryMs ?? DEFAULT_IN_FLIGHT_RETRY_MS),
+          ).toISOString(),
+        })
+        .where('id', '=', feed.id)
+        .execute();
       const outcome = await deps.fetchFeed(
         { url: feed.url, etag: feed.etag, lastModified: feed.lastModified },
         signal,

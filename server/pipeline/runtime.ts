@@ -29,12 +29,14 @@ export interface PipelineSetup {
   tickMs?: number;
   /** Starter feed folder (tests point it elsewhere). */
   starterDir?: string;
+  /** See PipelineDeps.inFlightRetryMs (crash tests use a short one). */
+  inFlightRetryMs?: number;
 }
 
 export interface PipelineRuntime {
   handlers: Record<string, JobHandler>;
   /** Starts the feed scheduler when ingestion is on. */
-  start(): Promise<void>;
+  start(): void;
   stop(): void;
 }
 
@@ -72,7 +74,13 @@ export async function createPipelineRuntime(
     if (config.feedUrls !== null && config.feedUrls !== undefined) feedIds = synced.ids;
   }
   const feeds = createFeedStore(deps.db, feedIds === null ? {} : { ids: feedIds });
-  const base = pipelineHandlers({ ...deps, geocoder, fetchFeed, feeds });
+  const base = pipelineHandlers({
+    ...deps,
+    geocoder,
+    fetchFeed,
+    feeds,
+    ...(setup.inFlightRetryMs === undefined ? {} : { inFlightRetryMs: setup.inFlightRetryMs }),
+  });
   const fetchHandler = base['feed:fetch'];
   const handlers: Record<string, JobHandler> = {
     ...base,
@@ -105,7 +113,7 @@ export async function createPipelineRuntime(
   let scheduler: { stop(): void } | null = null;
   return {
     handlers,
-    start: async () => {
+    start: () => {
       if (!config.ingest || scheduler !== null) return;
       scheduler = startFeedScheduler(
         { feeds, queue: deps.queue, log: deps.log },

@@ -38,6 +38,8 @@ function spawnServer(env: Record<string, string>): {
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'warn',
+      ATLAS_INGEST: 'off',
+      ATLAS_STARTER: 'off',
       DATABASE_URL: `sqlite:${path.join(dir, 'main.db')}`,
       ATLAS_DIST_DIR: path.join(dir, 'dist'),
       ATLAS_PUBLIC_DIR: path.join(dir, 'public'),

@@ -190,6 +190,8 @@ export async function spawnRealtimeNode(
         PORT: '0',
         LOG_LEVEL: 'warn',
         ATLAS_SEED_SYNTHETIC: '0',
+        ATLAS_INGEST: 'off',
+        ATLAS_STARTER: 'off',
         ATLAS_JWT_SECRET: TEST_JWT_SECRET,
         ...(standby ? { ATLAS_STANDBY: '1' } : {}),
         ...env,

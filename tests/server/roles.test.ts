@@ -37,6 +37,8 @@ function env(role: ServerRole, dbFile: string): Record<string, string> {
     PORT: '0',
     LOG_LEVEL: 'silent',
     ATLAS_SEED_SYNTHETIC: '20',
+    ATLAS_INGEST: 'off',
+    ATLAS_STARTER: 'off',
     ATLAS_ROLE: role,
     ATLAS_JWT_SECRET: JWT_SECRET,
     ATLAS_DIST_DIR: client.distDir,

@@ -13,6 +13,7 @@ import type { Config } from './config';
 import type { Database, Dialect } from './db/schema';
 import { registerArticleRoutes } from './http/articleRoutes';
 import { registerCors } from './http/cors';
+import { registerFeedRoutes } from './http/feedRoutes';
 import { registerGeoRoutes } from './http/geoRoutes';
 import { registerHealthRoutes } from './http/healthRoutes';
 import { registerOpenApi } from './http/openapi';
@@ -67,7 +68,14 @@ export interface AppDeps {
 
 export type AppConfig = Pick<
   Config,
-  'logLevel' | 'distDir' | 'publicDir' | 'jwtSecret' | 'redisUrl' | 'corsOrigins' | 'redisKeyPrefix'
+  | 'logLevel'
+  | 'distDir'
+  | 'publicDir'
+  | 'jwtSecret'
+  | 'redisUrl'
+  | 'corsOrigins'
+  | 'redisKeyPrefix'
+  | 'feedAllowPrivate'
 >;
 
 /**
@@ -168,6 +176,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     ...(deps.analyser === undefined ? {} : { analyser: deps.analyser }),
     ...(deps.articleListCacheMs === undefined ? {} : { listCacheMs: deps.articleListCacheMs }),
   });
+  registerFeedRoutes(app, { db: deps.db, allowPrivate: config.feedAllowPrivate ?? false });
   await registerGeoRoutes(app, { publicDir: config.publicDir });
 
   const spa = await registerStaticFiles(app, {

@@ -4,6 +4,7 @@
  * request that happens to touch the bad value.
  */
 import path from 'node:path';
+import { parseFeedUrlList } from './feeds/registry';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -66,7 +67,39 @@ export interface Config {
    * set (server/pipeline/starter/) through the pipeline, so the globe is populated at once.
    */
   starterSet: boolean;
+  /**
+   * ATLAS_FEEDS: comma-separated feed URLs that replace the default feed list for this run (each
+   * must pass the feed URL policy, server/feeds/ssrf.ts); null: server/feeds/defaultFeeds.json.
+   */
+  feedUrls?: string[] | null;
+  /**
+   * ATLAS_FEED_ALLOW_PRIVATE (on|off, also 1/0; default off): let feeds live on loopback/private
+   * addresses and any port (tests, intranet feeds). Off in production: SSRF protection (R9).
+   */
+  feedAllowPrivate?: boolean;
+  /**
+   * The optional LLM analyser (server/analysis/llm), present only when ATLAS_LLM_URL is set;
+   * without it analysis is offline only.
+   */
+  llm?: LlmConfig;
 }
+
+/** ATLAS_LLM_*: an OpenAI-compatible chat completions endpoint used for article analysis. */
+export interface LlmConfig {
+  /** ATLAS_LLM_URL: base URL (http or https); '/v1/chat/completions' is appended. */
+  url: string;
+  /** ATLAS_LLM_KEY: sent as a bearer token; null for servers without auth. Never logged. */
+  apiKey: string | null;
+  /** ATLAS_LLM_MODEL (required with ATLAS_LLM_URL). */
+  model: string;
+  /** ATLAS_LLM_DAILY_TOKENS: tokens per UTC day; when spent, analysis is offline until midnight. */
+  dailyTokens: number;
+  /** ATLAS_LLM_TIMEOUT_MS: longest wait for one reply. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_LLM_DAILY_TOKENS = 200_000;
+export const DEFAULT_LLM_TIMEOUT_MS = 60_000;
 
 export const SERVER_ROLES = ['all', 'api', 'worker'] as const;
 export type ServerRole = (typeof SERVER_ROLES)[number];
@@ -139,6 +172,20 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const ingest = parseSwitch(get('ATLAS_INGEST'), true, 'ATLAS_INGEST', problems);
   const starterSet = parseSwitch(get('ATLAS_STARTER'), true, 'ATLAS_STARTER', problems);
+  const feedAllowPrivate = parseSwitch(
+    get('ATLAS_FEED_ALLOW_PRIVATE'),
+    false,
+    'ATLAS_FEED_ALLOW_PRIVATE',
+    problems,
+  );
+  const feedsRaw = get('ATLAS_FEEDS');
+  let feedUrls: string[] | null = null;
+  if (feedsRaw !== undefined) {
+    const parsed = parseFeedUrlList(feedsRaw, feedAllowPrivate);
+    problems.push(...parsed.problems);
+    feedUrls = parsed.urls;
+  }
+  const llm = parseLlm(get, problems);
 
   if (problems.length > 0 || database === null || logLevel === undefined || role === undefined) {
     throw new ConfigError(problems);
@@ -157,7 +204,50 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     role,
     ingest,
     starterSet,
+    // Only when set, so the defaults stay as they were (null list = defaultFeeds.json).
+    ...(feedUrls === null ? {} : { feedUrls }),
+    ...(feedAllowPrivate ? { feedAllowPrivate } : {}),
     ...(redisKeyPrefix === undefined ? {} : { redisKeyPrefix }),
+    ...(llm === null ? {} : { llm }),
+  };
+}
+
+/** ATLAS_LLM_*; null when ATLAS_LLM_URL is unset. Messages never echo the URL or the key. */
+function parseLlm(get: (name: string) => string | undefined, problems: string[]): LlmConfig | null {
+  const url = get('ATLAS_LLM_URL');
+  if (url === undefined) return null;
+  let valid: boolean;
+  try {
+    const parsed = new URL(url);
+    valid = parsed.protocol === 'http:' || parsed.protocol === 'https:';
+  } catch {
+    valid = false;
+  }
+  if (!valid) problems.push('ATLAS_LLM_URL must be an http:// or https:// URL');
+  const model = get('ATLAS_LLM_MODEL');
+  if (model === undefined) problems.push('ATLAS_LLM_MODEL must be set when ATLAS_LLM_URL is set');
+  const dailyTokens = parseIntInRange(
+    get('ATLAS_LLM_DAILY_TOKENS'),
+    DEFAULT_LLM_DAILY_TOKENS,
+    0,
+    1_000_000_000,
+    'ATLAS_LLM_DAILY_TOKENS',
+    problems,
+  );
+  const timeoutMs = parseIntInRange(
+    get('ATLAS_LLM_TIMEOUT_MS'),
+    DEFAULT_LLM_TIMEOUT_MS,
+    1_000,
+    600_000,
+    'ATLAS_LLM_TIMEOUT_MS',
+    problems,
+  );
+  return {
+    url,
+    apiKey: get('ATLAS_LLM_KEY') ?? null,
+    model: model ?? '',
+    dailyTokens,
+    timeoutMs,
   };
 }
 

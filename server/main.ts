@@ -129,7 +129,7 @@ export async function startServer(
           },
           queue,
         );
-  await pipeline?.start();
+  pipeline?.start();
   app.log.info(
     { url, role: config.role, bootMs: Math.round(performance.now() - bootStart) },
     'ATLAS ready',

@@ -178,6 +178,9 @@ export async function migrateToLatest(atlasDb: AtlasDb): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: migrationProvider(dialect),
+    // 0004 was numbered after 0005 had run on some development databases; order is by name and
+    // each migration is independent, so let a missing earlier one run.
+    allowUnorderedMigrations: true,
     ...(migrationTableSchema === undefined ? {} : { migrationTableSchema }),
   });
   const { error, results = [] } = await migrator.migrateToLatest();

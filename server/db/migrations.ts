@@ -254,12 +254,36 @@ function ingestion(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * The optional LLM analyser (server/analysis/llm): a reply cache keyed by prompt version, model
+ * and text hash, and the tokens used per UTC day for the daily budget.
+ */
+function llmCache(dialect: Dialect): Migration {
+  const t = typesFor(dialect);
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('llm_cache')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('analysis', t.json, (c) => c.notNull())
+        .addColumn('created_at', t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .execute();
+      await db.schema
+        .createTable('llm_usage')
+        .addColumn('day', 'text', (c) => c.primaryKey())
+        .addColumn('tokens', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  };
+}
+
 /** All migrations for a dialect, keyed by name (run in name order). */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_initial': initial(dialect),
     '0002_article_events': articleEvents(dialect),
     '0003_article_query_indexes': articleQueryIndexes(),
+    '0004_llm_cache': llmCache(dialect),
     '0005_ingestion': ingestion(dialect),
   };
 }

@@ -129,12 +129,30 @@ export interface ArticleEventsTable {
   created_at: Defaulted<string>;
 }
 
+/** LLM analyser replies (server/analysis/llm), keyed by prompt version, model and text hash. */
+export interface LlmCacheTable {
+  /** `${PROMPT_VERSION}:${model}:${sha256 of the article text}`. */
+  key: string;
+  /** JSON: the validated, grounded reply fields (not the merged analysis). */
+  analysis: string;
+  created_at: Defaulted<string>;
+}
+
+/** Tokens the LLM analyser used per UTC day, for ATLAS_LLM_DAILY_TOKENS. */
+export interface LlmUsageTable {
+  /** 'YYYY-MM-DD' (UTC). */
+  day: string;
+  tokens: number;
+}
+
 export interface Database {
   articles: ArticlesTable;
   users: UsersTable;
   feeds: FeedsTable;
   jobs: JobsTable;
   article_events: ArticleEventsTable;
+  llm_cache: LlmCacheTable;
+  llm_usage: LlmUsageTable;
 }
 
 export type ArticleRow = Selectable<ArticlesTable>;

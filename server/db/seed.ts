@@ -256,6 +256,12 @@ function* syntheticArticles({
       // Nothing real to analyse; keeps analysis workers from spending time on fake news.
       analysis_status: 'skipped',
       is_sample: 1,
+      // Not from a feed, never grouped into another story, not geocoded from text.
+      guid: null,
+      story_id: null,
+      story_count: 1,
+      story_sources: null,
+      geo_analysis: null,
     };
   }
 }

@@ -147,6 +147,53 @@ describe('loadConfig', () => {
     expect(problemsOf({ [name]: value }).join('\n')).toMatch(message);
   });
 
+  it('reads the LLM analyser variables only when ATLAS_LLM_URL is set', () => {
+    expect(loadConfig({ ATLAS_LLM_MODEL: 'm', ATLAS_LLM_KEY: 'k' }, CWD).llm).toBeUndefined();
+    expect(
+      loadConfig({ ATLAS_LLM_URL: 'http://127.0.0.1:11434', ATLAS_LLM_MODEL: 'qwen3:4b' }, CWD).llm,
+    ).toEqual({
+      url: 'http://127.0.0.1:11434',
+      apiKey: null,
+      model: 'qwen3:4b',
+      dailyTokens: 200_000,
+      timeoutMs: 60_000,
+    });
+    expect(
+      loadConfig(
+        {
+          ATLAS_LLM_URL: 'https://llm.example.org/v1',
+          ATLAS_LLM_KEY: 'sk-abc',
+          ATLAS_LLM_MODEL: 'gpt-x',
+          ATLAS_LLM_DAILY_TOKENS: '0',
+          ATLAS_LLM_TIMEOUT_MS: '15000',
+        },
+        CWD,
+      ).llm,
+    ).toEqual({
+      url: 'https://llm.example.org/v1',
+      apiKey: 'sk-abc',
+      model: 'gpt-x',
+      dailyTokens: 0,
+      timeoutMs: 15_000,
+    });
+  });
+
+  it('rejects a bad LLM configuration without echoing the URL or the key', () => {
+    const problems = problemsOf({
+      ATLAS_LLM_URL: 'ftp://user:sk-SECRET@llm.example.org',
+      ATLAS_LLM_KEY: 'sk-SECRET',
+      ATLAS_LLM_DAILY_TOKENS: '-1',
+      ATLAS_LLM_TIMEOUT_MS: '10',
+    });
+    expect(problems).toEqual([
+      'ATLAS_LLM_URL must be an http:// or https:// URL',
+      'ATLAS_LLM_MODEL must be set when ATLAS_LLM_URL is set',
+      'ATLAS_LLM_DAILY_TOKENS must be an integer between 0 and 1000000000, got "-1"',
+      'ATLAS_LLM_TIMEOUT_MS must be between 1000 and 600000, got 10',
+    ]);
+    expect(problems.join('\n')).not.toContain('SECRET');
+  });
+
   it('masks the password when describing the database', () => {
     const { database } = loadConfig({ DATABASE_URL: 'postgres://u:hunter2@h:5432/db' }, CWD);
     expect(describeDatabase(database)).toBe('postgres://u:***@h:5432/db');

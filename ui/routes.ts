@@ -2,13 +2,14 @@
  * The application's route table (spec application.md section 2 and the access rules of section 6),
  * declared once. Pages are filled in by later work; every route exists now.
  */
+import type { Role } from '../data/permissions';
 import type { ViewName } from '../engine/signals';
 
 /** guest: guests allowed (guest mode set automatically); login: sign-in required; public: anyone;
  * disabled: declared but not reachable. */
 export type RouteAccess = 'guest' | 'login' | 'public' | 'disabled';
 
-export type PageKind = 'landing' | 'app' | 'placeholder' | 'auth' | 'static';
+export type PageKind = 'landing' | 'app' | 'placeholder' | 'auth' | 'static' | 'feeds';
 
 export interface RouteDef {
   path: string;
@@ -20,6 +21,8 @@ export interface RouteDef {
   view: ViewName;
   /** Globe variants of the spec's globe switcher are presets of the one engine. */
   variant?: { status: 'active' | 'optimized' | 'test' | 'experimental' | 'specialized' };
+  /** A minimum role above 'user' (spec section 6: a lower role sees ACCESS DENIED). */
+  minRole?: Role;
 }
 
 export const TITLE_SUFFIX = ' | ATLAS';
@@ -31,7 +34,7 @@ export const ROUTES: readonly RouteDef[] = [
     path: '/feeds',
     title: 'Live Intelligence Feed',
     access: 'guest',
-    page: 'placeholder',
+    page: 'feeds',
     view: 'background',
   },
   {
@@ -67,6 +70,15 @@ export const ROUTES: readonly RouteDef[] = [
     page: 'app',
     view: 'app',
     variant: { status: 'optimized' },
+  },
+  // The admin area (spec section 6 capability 'admin panel'): admins only.
+  {
+    path: '/admin',
+    title: 'Admin',
+    access: 'login',
+    minRole: 'admin',
+    page: 'placeholder',
+    view: 'background',
   },
   { path: '/login', title: 'Sign In', access: 'public', page: 'auth', view: 'background' },
   { path: '/register', title: 'Register', access: 'public', page: 'auth', view: 'background' },

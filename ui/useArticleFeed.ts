@@ -10,26 +10,38 @@ export function dataSourceFromUrl(search: string): DataSource {
   return new URLSearchParams(search).get('source') === 'demo' ? 'demo' : 'real';
 }
 
+/** Optional listeners: the app's article store and its 'Failed to load articles' toast. */
+export interface ArticleFeedListeners {
+  onArticles?: (articles: readonly unknown[]) => void;
+  onError?: (message: string) => void;
+}
+
 /**
  * Keeps the globe's articles current: the server's newest 200 (refetched every 300 s), or the
  * demo set. A failed call leaves the globe as it was and logs why (spec: no markers on failure).
  */
-export function useArticleFeed(source: DataSource): void {
+export function useArticleFeed(source: DataSource, listeners: ArticleFeedListeners = {}): void {
+  const { onArticles, onError } = listeners;
   useEffect(() => {
     sendCommand({ type: 'setDataSource', source });
     if (source === 'demo') {
-      sendCommand({ type: 'setArticles', source, articles: demoArticles() });
+      const demo = demoArticles();
+      sendCommand({ type: 'setArticles', source, articles: demo });
+      onArticles?.(demo);
       return undefined;
     }
     const controller = new AbortController();
     const load = (): void => {
       fetchGlobeArticles(undefined, controller.signal)
-        .then((articles) => sendCommand({ type: 'setArticles', source, articles }))
+        .then((articles) => {
+          sendCommand({ type: 'setArticles', source, articles });
+          onArticles?.(articles);
+        })
         .catch((err: unknown) => {
           if (controller.signal.aborted) return;
-          console.warn(
-            `Failed to load articles: ${err instanceof Error ? err.message : String(err)}`,
-          );
+          const message = err instanceof Error ? err.message : String(err);
+          console.warn(`Failed to load articles: ${message}`);
+          onError?.(message);
         });
     };
     load();
@@ -38,5 +50,5 @@ export function useArticleFeed(source: DataSource): void {
       controller.abort();
       clearInterval(timer);
     };
-  }, [source]);
+  }, [source, onArticles, onError]);
 }

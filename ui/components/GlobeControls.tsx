@@ -5,9 +5,9 @@
  * Everything goes through commands; state comes from the engine's signals.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { SHORTCUT_HELP, formatLatLon } from '../../data/globe/keymap';
-import { buildShareUrl, parseShareParams } from '../../data/shareUrl';
+import { parseShareParams } from '../../data/shareUrl';
 import { sendCommand } from '../../engine/commands';
 import {
   cameraState,
@@ -18,12 +18,11 @@ import {
   viewOptions,
   type LayerName,
 } from '../../engine/signals';
+import { shareOpen } from '../shell/shellState';
 import './globeControls.css';
 
 /** How long a geolocation notice stays up, ms (ours). */
 const TOAST_MS = 6000;
-/** Spec Share View: the copy button shows 'Copied!' for 2 s. */
-const COPIED_MS = 2000;
 /** Layers a share link may switch on (the optional overlays; base layers are never touched). */
 const SHAREABLE_LAYERS: readonly LayerName[] = [
   'grid',
@@ -36,25 +35,6 @@ const SHAREABLE_LAYERS: readonly LayerName[] = [
 
 /** Reset View, Locate Me, Home, Share View and Help (spec globe screen floating buttons). */
 export function GlobeButtons() {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return undefined;
-    const t = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(t);
-  }, [copied]);
-  const share = (): void => {
-    const c = cameraState.peek();
-    const url = buildShareUrl(window.location.origin, {
-      camera: { lat: c.lat, lon: c.lon, altitude: c.distance },
-      layers: [],
-      time: '24h',
-      article: null,
-    });
-    navigator.clipboard.writeText(url).then(
-      () => setCopied(true),
-      () => undefined, // spec: clipboard failure is logged only
-    );
-  };
   return (
     <div className="globe-buttons" data-testid="globe-buttons">
       <button type="button" onClick={() => sendCommand({ type: 'resetView' })}>
@@ -66,8 +46,9 @@ export function GlobeButtons() {
       <button type="button" onClick={() => sendCommand({ type: 'goHome' })}>
         Home
       </button>
-      <button type="button" onClick={share}>
-        {copied ? 'Copied!' : 'Share View'}
+      {/* The Share View dialog (ui/overlays/ShareDialog.tsx): link, targets, screenshot. */}
+      <button type="button" onClick={() => (shareOpen.value = true)}>
+        Share View
       </button>
       <button
         type="button"

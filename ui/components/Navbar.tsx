@@ -1,4 +1,16 @@
+/**
+ * The top navbar (spec section 2 "Layout"): logo, the main links, the search box with its
+ * Cmd/Ctrl+K hint (opens the search overlay through `searchOpen`; the overlay owns the shortcut), live stats, the user menu and
+ * the minimise control. It auto-minimises after 60 s idle and 5 s after the pointer leaves, and
+ * expands on hover; the manual control turns auto-hide off (ui/shell/autoHide.ts).
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
+import { NavbarAutoHide } from '../shell/autoHide';
+import { navbarMinimized, openSearch } from '../shell/shellState';
+import { countRender } from '../shell/testHooks';
+import { UserMenu } from '../shell/UserMenu';
 import { HudStats } from './HudStats';
 
 const LINKS: readonly { href: string; label: string }[] = [
@@ -9,10 +21,36 @@ const LINKS: readonly { href: string; label: string }[] = [
   { href: '/analytics', label: 'Analytics' },
 ];
 
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
 export function Navbar() {
+  countRender('Navbar');
+  useSignals();
   const [location] = useLocation();
+  const hide = useRef<NavbarAutoHide | null>(null);
+  useEffect(() => {
+    const h = new NavbarAutoHide(
+      (m) => {
+        navbarMinimized.value = m;
+      },
+      {
+        setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+        clearTimeout: (t) => window.clearTimeout(t as number),
+      },
+    );
+    hide.current = h;
+    navbarMinimized.value = false;
+    h.start();
+    return () => h.dispose();
+  }, []);
+  const minimized = navbarMinimized.value;
   return (
-    <header className="navbar">
+    <header
+      className={minimized ? 'navbar navbar--minimized' : 'navbar'}
+      data-testid="navbar"
+      onPointerEnter={() => hide.current?.pointerEnter()}
+      onPointerLeave={() => hide.current?.pointerLeave()}
+    >
       <Link href="/" className="navbar__brand">
         <span className="navbar__logo" aria-hidden="true" />
         ATLAS
@@ -28,7 +66,29 @@ export function Navbar() {
           </Link>
         ))}
       </nav>
+      <button
+        type="button"
+        className="navbar__search"
+        onClick={openSearch}
+        aria-label="Search articles and places"
+        data-testid="navbar-search"
+      >
+        <span className="navbar__search-icon" aria-hidden="true" />
+        <span className="navbar__search-text">Search...</span>
+        <kbd>{isMac ? '⌘K' : 'Ctrl+K'}</kbd>
+      </button>
       <HudStats />
+      <UserMenu />
+      <button
+        type="button"
+        className="navbar__minimize"
+        aria-label={minimized ? 'Expand navigation' : 'Minimize navigation'}
+        aria-pressed={minimized}
+        data-testid="navbar-minimize"
+        onClick={() => hide.current?.toggle()}
+      >
+        {minimized ? '▾' : '▴'}
+      </button>
     </header>
   );
 }

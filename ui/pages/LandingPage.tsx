@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { START_LOADING_EVENT } from '../shell/shellState';
 
 const FEATURES: readonly { title: string; text: string; href: string }[] = [
   {
@@ -24,7 +25,11 @@ export function LandingPage() {
           The World&apos;s First AI Native Spatial Media Application
         </p>
         <p className="landing__line">Real-time global news visualization powered by AI</p>
-        <Link href="/app" className="button button--primary">
+        <Link
+          href="/app"
+          className="button button--primary"
+          onClick={() => window.dispatchEvent(new Event(START_LOADING_EVENT))}
+        >
           Enter ATLAS
         </Link>
       </section>

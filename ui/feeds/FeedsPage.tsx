@@ -1,0 +1,277 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { hasLocation, type NormalizedArticle } from '../../data/articleNormalizer';
+import {
+  clampFeedHours,
+  DEFAULT_FEED_FILTERS,
+  FEED_EMPTY_HINT,
+  FEED_EMPTY_TITLE,
+  FEED_HOURS_SLIDER,
+  FEED_TABS,
+  filterFeed,
+  type FeedFilterState,
+} from '../../data/feedFilters';
+import { SENTIMENT_LABELS } from '../../data/analysis';
+import { sendCommand } from '../../engine/commands';
+import { openArticleDialog } from '../article/dialogState';
+import { articleStore, useStoredArticles } from '../article/sharedStore';
+import { FeedCard } from './FeedCard';
+import { hoursLabel, QUICK_RANGES, TIME_PRESETS } from './feedCategory';
+import { useLiveFeed } from './useLiveFeed';
+import '../article/article.css';
+import './feeds.css';
+
+/** Spec: a feed click sets the selected location with zoom 300. */
+export const FEED_CLICK_ZOOM = 300;
+/** How often "time ago" and the hours window move on. */
+const CLOCK_MS = 30_000;
+
+const TAB_LABELS: Readonly<Record<(typeof FEED_TABS)[number], string>> = {
+  all: 'All',
+  breaking: 'Breaking',
+  trending: 'Trending',
+  verified: 'Verified',
+};
+
+function LiveIndicator({ feed }: { feed: ReturnType<typeof useLiveFeed> }) {
+  if (feed.status === 'connected' && !feed.realtimeAllowed) {
+    // Guests may connect but not subscribe (spec section 6: real-time data is for accounts).
+    return (
+      <span className="live-indicator live-indicator--off" data-testid="live-indicator">
+        <span className="live-indicator__dot" aria-hidden="true" />
+        Updates every 2 min · sign in for live
+      </span>
+    );
+  }
+  if (feed.status === 'connected') {
+    return (
+      <span className="live-indicator live-indicator--live" data-testid="live-indicator">
+        <span className="live-indicator__dot" aria-hidden="true" />
+        Live
+      </span>
+    );
+  }
+  return (
+    <span className="live-indicator live-indicator--reconnecting" data-testid="live-indicator">
+      <span className="live-indicator__dot" aria-hidden="true" />
+      Reconnecting
+    </span>
+  );
+}
+
+/**
+ * The 'Live Intelligence Feed' page (/feeds, spec section 2): the newest stories polled every
+ * 120 s plus live socket arrivals, filtered and ordered by data/feedFilters.ts. A card click flies
+ * the globe to the story (zoom 300), opens its detail dialog and goes to /app.
+ */
+export function FeedsPage() {
+  const feed = useLiveFeed();
+  const articles = useStoredArticles();
+  const [, navigate] = useLocation();
+  const [filters, setFilters] = useState<FeedFilterState>({ ...DEFAULT_FEED_FILTERS });
+  const [advanced, setAdvanced] = useState(false);
+  const [nowMs, setNowMs] = useState(() => Date.now());
+  const initialIds = useRef<Set<string> | null>(null);
+
+  useEffect(() => {
+    const t = setInterval(() => setNowMs(Date.now()), CLOCK_MS);
+    return () => clearInterval(t);
+  }, []);
+  // What was there when the page first had its list: anything after that is highlighted as new.
+  useEffect(() => {
+    if (initialIds.current === null && !feed.loading) {
+      initialIds.current = new Set(articles.map((a) => a.id));
+    }
+  }, [feed.loading, articles]);
+
+  // A live arrival must be judged against a clock at least as new as itself: move the clock on
+  // whenever the set changes, not only every 30 s.
+  useEffect(() => setNowMs(Date.now()), [articles]);
+  const now = nowMs;
+  const visible = useMemo(() => filterFeed(articles, filters, now), [articles, filters, now]);
+  const categories = useMemo(() => {
+    const set = new Map<string, string>();
+    for (const a of articles) for (const c of a.categories) set.set(c.toLowerCase(), c);
+    return [...set.values()].sort((x, y) => x.localeCompare(y));
+  }, [articles]);
+
+  const set = (patch: Partial<FeedFilterState>): void => setFilters((f) => ({ ...f, ...patch }));
+
+  const open = (a: NormalizedArticle): void => {
+    if (hasLocation(a)) {
+      sendCommand({
+        type: 'goToLocation',
+        lat: a.latitude,
+        lon: a.longitude,
+        zoom: FEED_CLICK_ZOOM,
+      });
+    }
+    openArticleDialog(a.id, articleStore.getRaw(a.id) ?? a);
+    navigate('/app');
+  };
+
+  return (
+    <main className="feeds" data-testid="feeds-page">
+      <header className="feeds__header">
+        <div>
+          <h1>Live Intelligence Feed</h1>
+          <p className="feeds__sub">
+            <LiveIndicator feed={feed} />
+            <span data-testid="feed-count">
+              {visible.length} {visible.length === 1 ? 'article' : 'articles'}
+            </span>
+            {visible.length !== articles.length && (
+              <span className="feeds__muted"> of {articles.length}</span>
+            )}
+            {feed.pollError !== null && (
+              <span className="feeds__warning" role="status">
+                Feed refresh failed ({feed.pollError}); showing live articles
+              </span>
+            )}
+          </p>
+        </div>
+        <input
+          type="search"
+          className="feeds__search"
+          placeholder="Search the feed..."
+          aria-label="Search the feed"
+          data-testid="feed-search"
+          value={filters.search}
+          onChange={(e) => set({ search: e.target.value })}
+        />
+      </header>
+
+      <section className="feeds__controls" aria-label="Filters">
+        <div className="feeds__time">
+          <div className="segmented" role="group" aria-label="Time range">
+            {TIME_PRESETS.map((p) => (
+              <button
+                key={p.label}
+                type="button"
+                aria-pressed={filters.hours === p.hours}
+                className={filters.hours === p.hours ? 'seg seg--on' : 'seg'}
+                onClick={() => set({ hours: p.hours })}
+              >
+                {p.label}
+              </button>
+            ))}
+          </div>
+          <label className="feeds__slider">
+            <input
+              type="range"
+              min={FEED_HOURS_SLIDER.min}
+              max={FEED_HOURS_SLIDER.max}
+              step={FEED_HOURS_SLIDER.step}
+              value={clampFeedHours(filters.hours)}
+              aria-label="Time range in hours"
+              data-testid="feed-hours"
+              onChange={(e) => set({ hours: clampFeedHours(Number(e.target.value)) })}
+            />
+            <span data-testid="feed-hours-label">Last {hoursLabel(filters.hours)}</span>
+          </label>
+          <div className="feeds__quick" role="group" aria-label="Quick ranges">
+            {QUICK_RANGES.map((q) => (
+              <button
+                key={q.label}
+                type="button"
+                className={filters.hours === q.hours ? 'seg seg--on' : 'seg'}
+                onClick={() => set({ hours: q.hours })}
+              >
+                {q.label}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div className="feeds__tabs" role="tablist" aria-label="Feed">
+          {FEED_TABS.map((t) => (
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              aria-selected={filters.tab === t}
+              className={filters.tab === t ? 'tab tab--active' : 'tab'}
+              onClick={() => set({ tab: t })}
+            >
+              {TAB_LABELS[t]}
+            </button>
+          ))}
+          <button
+            type="button"
+            className={
+              advanced ? 'tab tab--active feeds__advanced-toggle' : 'tab feeds__advanced-toggle'
+            }
+            aria-expanded={advanced}
+            onClick={() => setAdvanced((v) => !v)}
+          >
+            Advanced
+          </button>
+        </div>
+        {advanced && (
+          <div className="feeds__advanced" data-testid="feed-advanced">
+            <label>
+              Sentiment
+              <select
+                value={filters.sentiment ?? ''}
+                data-testid="feed-sentiment"
+                onChange={(e) => set({ sentiment: e.target.value === '' ? null : e.target.value })}
+              >
+                <option value="">Any</option>
+                {SENTIMENT_LABELS.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Category
+              <select
+                value={filters.category ?? ''}
+                data-testid="feed-category"
+                onChange={(e) => set({ category: e.target.value === '' ? null : e.target.value })}
+              >
+                <option value="">Any</option>
+                {categories.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="feeds__engagement">
+              Minimum engagement <b>{Math.round(filters.minEngagement * 100)}%</b>
+              <input
+                type="range"
+                min={0}
+                max={100}
+                step={1}
+                value={Math.round(filters.minEngagement * 100)}
+                data-testid="feed-min-engagement"
+                onChange={(e) => set({ minEngagement: Number(e.target.value) / 100 })}
+              />
+            </label>
+          </div>
+        )}
+      </section>
+
+      {visible.length === 0 ? (
+        <div className="feeds__empty" data-testid="feed-empty">
+          <h2>{feed.loading ? 'Loading articles...' : FEED_EMPTY_TITLE}</h2>
+          {!feed.loading && <p>{FEED_EMPTY_HINT}</p>}
+        </div>
+      ) : (
+        <ul className="feeds__list" data-testid="feed-list">
+          {visible.map((a) => (
+            <FeedCard
+              key={a.id}
+              article={a}
+              nowMs={now}
+              fresh={initialIds.current !== null && !initialIds.current.has(a.id)}
+              onOpen={open}
+            />
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

@@ -503,3 +503,39 @@ describe('normalizeArticle: shapes', () => {
     expect(unitScore('0.5')).toBeNull();
   });
 });
+
+describe('sample data and corroboration', () => {
+  it('marks sample articles and reads corroboration with safe links only', () => {
+    const a = normalizeArticle({
+      id: 'a1',
+      title: 'Floods in Nairobi',
+      isSample: true,
+      corroboration: {
+        count: 3,
+        sources: [
+          { name: 'Wire B', url: 'https://b.example.org/x', title: 'Nairobi floods' },
+          { name: 'Wire C', url: 'javascript:alert(1)', title: 'Floods hit Nairobi' },
+          'not an object',
+        ],
+      },
+    });
+    expect(a?.isSample).toBe(true);
+    expect(a?.corroboration).toEqual({
+      count: 3,
+      sources: [
+        { name: 'Wire B', url: 'https://b.example.org/x', title: 'Nairobi floods' },
+        { name: 'Wire C', url: null, title: 'Floods hit Nairobi' },
+      ],
+    });
+  });
+
+  it('reads a lone article or a malformed record as no corroboration, and not sample', () => {
+    expect(normalizeArticle({ id: 'a2', title: 't' })?.corroboration).toBeNull();
+    expect(normalizeArticle({ id: 'a2', title: 't' })?.isSample).toBe(false);
+    expect(
+      normalizeArticle({ id: 'a3', corroboration: { count: 1, sources: [] } })?.corroboration,
+    ).toBeNull();
+    expect(normalizeArticle({ id: 'a4', corroboration: 'three' })?.corroboration).toBeNull();
+    expect(normalizeArticle({ id: 'a5', isSample: 'yes' })?.isSample).toBe(false);
+  });
+});

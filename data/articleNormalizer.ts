@@ -126,6 +126,40 @@ export interface NormalizedArticle {
   commentary: string | null;
   insights: string[];
   implications: string[];
+  /** Bundled sample data (first-run starter set, synthetic seed): shown as such everywhere. */
+  isSample: boolean;
+  /** Other outlets carrying the same story (server-side grouping); null when alone. */
+  corroboration: NormalizedCorroboration | null;
+}
+
+export interface NormalizedCorroboration {
+  /** Outlets in total, this one included (>= 2). */
+  count: number;
+  /** The other outlets; links are http(s) or null. */
+  sources: { name: string; url: string | null; title: string }[];
+}
+
+/** Reads `corroboration` ({count, sources}); anything malformed reads as none. */
+export function corroborationOf(raw: unknown): NormalizedCorroboration | null {
+  const value =
+    isObj(raw) && Object.hasOwn(raw, 'corroboration') ? raw['corroboration'] : undefined;
+  if (!isObj(value)) return null;
+  const count = value['count'];
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 2) return null;
+  const list = Array.isArray(value['sources']) ? (value['sources'] as unknown[]) : [];
+  const sources: NormalizedCorroboration['sources'] = [];
+  for (const item of list) {
+    if (!isObj(item)) continue;
+    const name = typeof item['name'] === 'string' ? item['name'].trim() : '';
+    const title = typeof item['title'] === 'string' ? item['title'].trim() : '';
+    if (name === '' && title === '') continue;
+    sources.push({
+      name: name === '' ? DEFAULT_PUBLISHER : name,
+      url: safeHttpUrl(item['url']),
+      title,
+    });
+  }
+  return { count, sources };
 }
 
 type Obj = Record<string, unknown>;
@@ -552,6 +586,8 @@ export function normalizeArticle(raw: unknown): NormalizedArticle | null {
     ),
     insights: insightsOf(raw),
     implications: implicationsOf(raw),
+    isSample: get(raw, 'isSample') === true,
+    corroboration: corroborationOf(raw),
   };
 }
 

@@ -104,6 +104,27 @@ function Overview({ a, raw }: { a: NormalizedArticle; raw: unknown }) {
           </ul>
         </Section>
       )}
+      {a.corroboration !== null && (
+        <Section
+          title={`Also reported by ${a.corroboration.count - 1} other ${a.corroboration.count - 1 === 1 ? 'outlet' : 'outlets'}`}
+        >
+          <ul className="article-dialog__list" data-testid="corroboration">
+            {a.corroboration.sources.map((s) => (
+              <li key={`${s.name}|${s.title}`}>
+                <strong>{s.name}</strong>
+                {': '}
+                {s.url === null ? (
+                  s.title
+                ) : (
+                  <a href={s.url} target="_blank" rel="noopener noreferrer">
+                    {s.title}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
       {a.tags.length > 0 && (
         <Section title="Tags" raw={raw} field="tagExtraction">
           <div className="chips" data-testid="tags">
@@ -371,6 +392,15 @@ export function ArticleDialog({ onPin }: { onPin?: (id: string) => void }) {
             <span data-testid="article-location">📍 {a.location.name}</span>
             <span data-testid="article-date">{date}</span>
             <span data-testid="article-publisher">{a.publisher}</span>
+            {a.isSample && (
+              <span
+                className="badge badge--sample"
+                data-testid="article-sample"
+                title="Fictional sample article bundled with ATLAS for the first run, not real news"
+              >
+                Sample data
+              </span>
+            )}
             <span
               className={`sentiment sentiment--${sentiment.label}`}
               data-testid="article-sentiment"

@@ -66,6 +66,20 @@ export function FeedCard({
                 {b}
               </span>
             ))}
+            {a.corroboration !== null && (
+              <span
+                className="badge badge--sources"
+                data-testid="card-sources"
+                title={`Also reported by ${a.corroboration.sources.map((s) => s.name).join(', ')}`}
+              >
+                {a.corroboration.count} sources
+              </span>
+            )}
+            {a.isSample && (
+              <span className="badge badge--sample" data-testid="card-sample">
+                Sample
+              </span>
+            )}
             <span className="feed-card__time">{formatTimeAgo(a.timestamp, nowMs)}</span>
           </span>
           <span className="feed-card__title">{a.title}</span>

@@ -72,6 +72,24 @@ export interface AtlasAutomation {
     /** Ids of the drawn markers, newest first. */
     ids(): string[];
   };
+  labels: {
+    /** The place-name labels placed in the last placement pass (not those fading out): kind,
+     * text and screen box in CSS px (top-left x, y). No two boxes overlap. */
+    visible(): LabelInfo[];
+    /** Labels in the catalogue (0 until the gazetteer has loaded) and labels being drawn
+     * (placed, held or fading). */
+    count(): { catalogue: number; drawn: number };
+  };
+}
+
+/** One placed label as automation reports it. */
+export interface LabelInfo {
+  kind: string;
+  name: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 /** Seeded synthetic load for benchmarks and scripted tests. */

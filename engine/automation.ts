@@ -112,6 +112,13 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
       },
       ids: () => world.markers.visible.map((e) => world.markers.records[e]?.id ?? ''),
     },
+    labels: {
+      visible: () => world.labels.placed.map((l) => ({ ...l })),
+      count: () => ({
+        catalogue: world.labels.catalogue?.size ?? 0,
+        drawn: world.labels.active.size,
+      }),
+    },
   };
 }
 
@@ -169,6 +176,14 @@ export function failedAutomation(error: Error): AtlasAutomation {
         throw error;
       },
       ids: () => {
+        throw error;
+      },
+    },
+    labels: {
+      visible: () => {
+        throw error;
+      },
+      count: () => {
         throw error;
       },
     },

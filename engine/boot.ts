@@ -20,6 +20,10 @@ import { attachPointerInput } from './render/pointerInput';
 import { attachKeyboardInput } from './render/keyboardInput';
 import { browserLocationPlatform, loadSavedUserLocation } from './render/locationPlatform';
 import { UserMarkerMesh } from './render/userMarker';
+import { LabelMesh } from './render/labelMesh';
+import { loadCombinedLabels } from '../data/labels/labelLoader';
+import { buildCatalogue } from '../data/labels/catalogue';
+import { setLabelCatalogue } from './labelState';
 import { fetchSurface } from './render/geoAssets';
 import { CountryIndex } from '../data/globe/countryIndex';
 import { HOME_SAVED_DISTANCE } from '../systems/controlsSystem';
@@ -76,6 +80,13 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
   // merged meshes driven by the earthLayer, grid and sky systems through world.earthRender.
   const earthLayers = new EarthLayers(globe.scene, globe.camera, baseUrl);
   world.earthRender = earthLayers;
+  // Place names (systems/labelSystem.ts): one merged mesh; the gazetteer loads in the background
+  // and a failed load leaves only the authored water names (the loader logs a warning).
+  const labelMesh = new LabelMesh(globe.scene, globe.camera);
+  world.labelRender = labelMesh;
+  void loadCombinedLabels((url) => fetch(url), baseUrl).then((labels) => {
+    setLabelCatalogue(world.labels, buildCatalogue(labels));
+  });
   const detachPointer = attachPointerInput(canvas, world.pointer, world.controls.input);
   // Controls: keyboard on window, Locate Me and the saved location, the user marker, countries.
   const detachKeyboard = attachKeyboardInput(world.controls.input);
@@ -167,6 +178,7 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
       detachPointer();
       detachKeyboard();
       userMarker.dispose();
+      labelMesh.dispose();
       clusterClient.dispose();
       clusterMesh.dispose();
       markerMesh.dispose();

@@ -22,6 +22,7 @@ import { qualitySystem } from '../systems/qualitySystem';
 import { markerFilterSystem } from '../systems/markerFilterSystem';
 import { markerSpawnSystem } from '../systems/markerSpawnSystem';
 import { markerSyncSystem } from '../systems/markerSyncSystem';
+import { labelSystem } from '../systems/labelSystem';
 import { pickingSystem } from '../systems/pickingSystem';
 import { uiPublishSystem } from '../systems/uiPublishSystem';
 import type { AtlasWorld } from './world';
@@ -50,6 +51,7 @@ export const pipeline: readonly PipelineEntry[] = [
   { name: 'quality', run: qualitySystem },
   { name: 'renderSync', run: renderSyncSystem },
   { name: 'markerSync', run: markerSyncSystem },
+  { name: 'labels', run: labelSystem },
   { name: 'uiPublish', run: uiPublishSystem },
   { name: 'controlsPublish', run: controlsPublishSystem },
 ];

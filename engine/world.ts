@@ -17,6 +17,7 @@ import { createControlsState, type ControlsState } from './controls';
 import type { SolarSystemLayout } from '../data/globe/astro';
 import { createEmergencyMode, type EmergencyMode } from '../data/globe/gridLevels';
 import { createSimClock, type SimClock } from '../data/globe/timezones';
+import { NOOP_LABEL_GPU, createLabelState, type LabelGpu, type LabelState } from './labelState';
 
 /** Marker size setting (spec globe.md section 9). */
 export const MARKER_SIZE_FACTORS = { small: 0.3, medium: 0.5, large: 0.8 } as const;
@@ -254,6 +255,9 @@ export interface AtlasContext {
   earth: EarthState;
   /** The Earth-and-sky render side (engine/render/earthLayers.ts); a no-op until boot binds it. */
   earthRender: EarthRender;
+  /** Place-name labels (systems/labelSystem.ts) and their GPU buffer (a no-op until boot). */
+  labels: LabelState;
+  labelRender: LabelGpu;
 }
 
 /**
@@ -479,5 +483,7 @@ export function createAtlasWorld(rig: OrbitRig, render: RenderBindings): AtlasWo
       solarView: false,
     },
     earthRender: NOOP_EARTH_RENDER,
+    labels: createLabelState(),
+    labelRender: NOOP_LABEL_GPU,
   });
 }

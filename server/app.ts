@@ -14,6 +14,7 @@ import type { Database, Dialect } from './db/schema';
 import { registerArticleRoutes } from './http/articleRoutes';
 import { registerCors } from './http/cors';
 import { registerFeedRoutes } from './http/feedRoutes';
+import { registerGazetteerRoutes } from './http/gazetteerRoutes';
 import { registerGeoRoutes } from './http/geoRoutes';
 import { registerHealthRoutes } from './http/healthRoutes';
 import { registerOpenApi } from './http/openapi';
@@ -178,6 +179,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
   registerFeedRoutes(app, { db: deps.db, allowPrivate: config.feedAllowPrivate ?? false });
   await registerGeoRoutes(app, { publicDir: config.publicDir });
+  registerGazetteerRoutes(app, { publicDir: config.publicDir });
 
   const spa = await registerStaticFiles(app, {
     distDir: config.distDir,

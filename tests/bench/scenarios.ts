@@ -61,6 +61,30 @@ async function orbit(page: Page, lat: number, distance: number): Promise<void> {
   );
 }
 
+/**
+ * Zoom in and out over Europe (distance 250-900, one cycle per ~630 frames) while drifting east
+ * and west: the camera moves every frame, so the label system runs a placement pass every frame
+ * (its worst case) and every label kind comes into range.
+ */
+async function zoomOverEurope(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const atlas = window.atlas;
+    if (atlas === undefined) throw new Error('window.atlas is missing: the engine did not start');
+    await atlas.whenReady();
+    let t = 0;
+    const frame = (): void => {
+      t++;
+      atlas.camera.set({
+        lat: 50,
+        lon: 10 + 8 * Math.sin(t * 0.005),
+        distance: 575 + 325 * Math.cos(t * 0.01),
+      });
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
 export const SCENARIOS: readonly BenchScenario[] = [
   {
     name: 'bare-globe',
@@ -98,6 +122,29 @@ export const SCENARIOS: readonly BenchScenario[] = [
       // Let the layer assets (admin-1, rivers, lakes, urban areas, gazetteer) load and build.
       await page.waitForTimeout(3000);
       await orbit(page, 20, 600);
+    },
+  },
+  {
+    name: 'dense-labels',
+    description:
+      'Every Earth layer and all label kinds on, zooming in and out over Europe (distance 250-900): a label placement pass every frame',
+    url: '/app',
+    setup: async (page) => {
+      await page.evaluate(
+        async (layers) => {
+          const atlas = window.atlas;
+          if (atlas === undefined) {
+            throw new Error('window.atlas is missing: the engine did not start');
+          }
+          await atlas.whenReady();
+          for (const l of layers) atlas.layers.set(l, true);
+          atlas.layers.set('labels', true);
+        },
+        [...EARTH_LAYERS],
+      );
+      // Layer assets and the gazetteer load; labels show 2 s after start.
+      await page.waitForTimeout(3000);
+      await zoomOverEurope(page);
     },
   },
 ];

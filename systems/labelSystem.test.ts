@@ -1,0 +1,277 @@
+/**
+ * The label system on tiny worlds: a fake label GPU (fixed-width text, 1280x720 viewport) and the
+ * real committed gazetteer, with a fake clock driving the frames.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runPipeline } from '../engine/pipeline';
+import { setLabelCatalogue, type LabelGpu, type PlacedLabel } from '../engine/labelState';
+import type { AtlasWorld } from '../engine/world';
+import { angularDistanceDeg, xyzToLatLon } from '../data/geoMath';
+import { buildCatalogue, type LabelCatalogue } from '../data/labels/catalogue';
+import { boxesOverlap, type ScreenBox } from '../data/labels/collision';
+import { FADE_OUT_MS, HOLD_FRAMES } from '../data/labels/fade';
+import { LABEL_KINDS, LABEL_RULES, spotlightRadiusDeg } from '../data/labels/labelRules';
+import {
+  LABEL_LISTS,
+  buildCombinedLabels,
+  emptyCombinedLabels,
+  type LabelList,
+} from '../data/labels/gazetteer';
+import { labelSystem } from './labelSystem';
+import { createTestWorld } from './testWorld';
+
+interface FakeLabelGpu extends LabelGpu {
+  count: number;
+  visible: boolean;
+  /** Last write per slot: text, kind, alpha. */
+  slots: Map<number, { text: string; kind: number; alpha: number }>;
+  writes: number;
+  flushes: number;
+}
+
+function fakeGpu(): FakeLabelGpu {
+  return {
+    count: 0,
+    visible: false,
+    slots: new Map(),
+    writes: 0,
+    flushes: 0,
+    measure(text, kind, out) {
+      const px = LABEL_RULES[LABEL_KINDS[kind] ?? 'city'].fontPx;
+      out.width = text.length * px * 0.6 + 6;
+      out.height = px * 1.25 + 6;
+    },
+    viewport(out) {
+      out.width = 1280;
+      out.height = 720;
+      out.fovY = Math.PI / 4;
+    },
+    setCount(n) {
+      this.count = n;
+    },
+    writeSlot(slot, _x, _y, _z, text, kind, alpha) {
+      this.writes++;
+      this.slots.set(slot, { text, kind, alpha });
+    },
+    setVisible(on) {
+      this.visible = on;
+    },
+    flush() {
+      this.flushes++;
+    },
+  };
+}
+
+const entries = [{ name: 'labels', run: labelSystem }];
+let realCatalogue: LabelCatalogue;
+
+beforeAll(() => {
+  const dir = path.join(import.meta.dirname, '../public/data/gazetteer');
+  const files: Partial<Record<LabelList, unknown>> = {};
+  for (const list of LABEL_LISTS) {
+    files[list] = JSON.parse(readFileSync(path.join(dir, `${list}.json`), 'utf8')) as unknown;
+  }
+  realCatalogue = buildCatalogue(buildCombinedLabels(files));
+});
+
+function setup(catalogue: LabelCatalogue = realCatalogue): {
+  world: AtlasWorld;
+  gpu: FakeLabelGpu;
+  frame: (ms?: number) => void;
+  clock: { now: number };
+} {
+  const { world } = createTestWorld();
+  const gpu = fakeGpu();
+  world.labelRender = gpu;
+  setLabelCatalogue(world.labels, catalogue);
+  const clock = { now: 1000 };
+  const frame = (ms = 16): void => {
+    clock.now += ms;
+    runPipeline(world, clock.now, entries);
+  };
+  return { world, gpu, frame, clock };
+}
+
+const kinds = (placed: PlacedLabel[]): Set<string> => new Set(placed.map((p) => p.kind));
+
+function expectNoOverlap(placed: PlacedLabel[]): void {
+  const boxes = placed.map((p) => ({ x0: p.x, y0: p.y, x1: p.x + p.width, y1: p.y + p.height }));
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      if (boxesOverlap(boxes[i] as ScreenBox, boxes[j] as ScreenBox)) {
+        throw new Error(`${placed[i]?.name} overlaps ${placed[j]?.name}`);
+      }
+    }
+  }
+}
+
+describe('labelSystem', () => {
+  it('shows countries after 500 ms and the other kinds after 2 s', () => {
+    const { world, frame } = setup();
+    world.camera = { lat: 50, lon: 10, distance: 420 };
+    frame(0);
+    expect(world.labels.placed).toEqual([]);
+    for (let t = 0; t < 450; t += 50) frame(50);
+    expect(world.labels.placed).toEqual([]);
+    frame(60); // 510 ms since the first frame
+    expect(kinds(world.labels.placed)).toEqual(new Set(['country']));
+    for (let t = 0; t < 1500; t += 100) frame(100);
+    expect(kinds(world.labels.placed)).toContain('capital');
+    expect(kinds(world.labels.placed)).toContain('city');
+  });
+
+  it('at distance 800 places country names but no city or town names', () => {
+    const { world, frame } = setup();
+    world.camera = { lat: 48, lon: 10, distance: 800 };
+    frame(0);
+    frame(2500);
+    const countries = world.labels.placed.filter((p) => p.kind === 'country');
+    expect(countries.length).toBeGreaterThanOrEqual(10);
+    expect(countries.map((p) => p.name)).toContain('Spain');
+    expect(kinds(world.labels.placed).has('city')).toBe(false);
+    expect(kinds(world.labels.placed).has('town')).toBe(false);
+    expectNoOverlap(world.labels.placed);
+  });
+
+  it('at distance 300 over Europe places city names, within the spotlight, never overlapping', () => {
+    const { world, frame } = setup();
+    world.camera = { lat: 49, lon: 6, distance: 300 };
+    frame(0);
+    frame(2500);
+    const placed = world.labels.placed;
+    expect(placed.filter((p) => p.kind === 'city').length).toBeGreaterThan(5);
+    expect(placed.filter((p) => p.kind === 'capital').length).toBeGreaterThan(3);
+    expectNoOverlap(placed);
+    const cat = world.labels.catalogue;
+    if (cat === null) throw new Error('no catalogue');
+    const spot = spotlightRadiusDeg(300);
+    for (const i of world.labels.placedIndex) {
+      const ll = xyzToLatLon(
+        cat.dir[i * 3] ?? NaN,
+        cat.dir[i * 3 + 1] ?? NaN,
+        cat.dir[i * 3 + 2] ?? NaN,
+      );
+      expect(angularDistanceDeg(ll.lat, ll.lon, 49, 6)).toBeLessThanOrEqual(spot + 1e-6);
+    }
+    for (const p of placed) {
+      expect(p.x).toBeGreaterThanOrEqual(0);
+      expect(p.y).toBeGreaterThanOrEqual(0);
+      expect(p.x + p.width).toBeLessThanOrEqual(1280);
+      expect(p.y + p.height).toBeLessThanOrEqual(720);
+    }
+  });
+
+  it('respects the per-kind caps and kind priority', () => {
+    // 3000 city names on a lattice around (0, 0), plus 25 continents 25 degrees apart.
+    const labels = emptyCombinedLabels();
+    for (let i = 0; i < 3000; i++) {
+      const lat = -25 + (i % 50) * 1.0;
+      const lon = -30 + Math.floor(i / 50) * 1.0;
+      labels.cities.push({ name: 'x', coordinates: { lat, lon }, population: i });
+    }
+    for (let lat = -50; lat <= 50; lat += 25) {
+      for (let lon = -50; lon <= 50; lon += 25) {
+        labels.continents.push({ name: 'C', coordinates: { lat, lon } });
+      }
+    }
+    labels.countries.push({ name: 'Centre', coordinates: { lat: 0, lon: 0 }, capital_name: null });
+    const cat = buildCatalogue(labels, []);
+    const near = setup(cat);
+    // Tiny boxes (4 x 4 px): the lattice does not collide, so only the cap limits the count.
+    near.gpu.measure = (_t, _k, out) => {
+      out.width = 4;
+      out.height = 4;
+    };
+    near.world.camera = { lat: 0, lon: 0, distance: 420 };
+    near.frame(0);
+    near.frame(2500);
+    const cities = near.world.labels.placed.filter((p) => p.kind === 'city');
+    expect(cities.length).toBe(LABEL_RULES.city.cap);
+    // The country at the centre outranks the cities under it.
+    expect(near.world.labels.placed[0]?.name).toBe('Centre');
+    // Most populous first: the placed cities are the top of the list, skipping only collisions.
+    const far = setup(cat);
+    far.world.camera = { lat: 0, lon: 0, distance: 600 };
+    far.frame(0);
+    far.frame(2500);
+    expect(far.world.labels.placed.filter((p) => p.kind === 'continent').length).toBe(7);
+  });
+
+  it('keeps a label 3 frames after it stops qualifying, then fades it out and frees its slot', () => {
+    const { world, gpu, frame } = setup();
+    world.camera = { lat: 48, lon: 10, distance: 800 };
+    frame(0);
+    frame(600);
+    for (let i = 0; i < 20; i++) frame(16); // fully faded in
+    const slotOf = (name: string): number =>
+      [...gpu.slots.entries()].find(([, s]) => s.text === name)?.[0] ?? -1;
+    const slot = slotOf('Spain');
+    expect(slot).toBeGreaterThanOrEqual(0);
+    expect(gpu.slots.get(slot)?.alpha).toBe(1);
+    // Turn to the other side of the globe: Spain no longer qualifies.
+    world.camera = { lat: -30, lon: -170, distance: 800 };
+    for (let i = 0; i < HOLD_FRAMES; i++) {
+      frame(16);
+      expect(gpu.slots.get(slot)).toMatchObject({ text: 'Spain', alpha: 1 });
+    }
+    frame(100);
+    const a1 = gpu.slots.get(slot)?.alpha ?? -1;
+    expect(a1).toBeCloseTo(1 - 100 / FADE_OUT_MS, 5);
+    frame(100);
+    frame(100);
+    expect(gpu.slots.get(slot)?.alpha).toBe(0);
+    expect(world.labels.freeSlots).toContain(slot);
+  });
+
+  it('does no placement pass and no writes while nothing changes', () => {
+    const { world, gpu, frame } = setup();
+    world.camera = { lat: 48, lon: 10, distance: 800 };
+    frame(0);
+    frame(600);
+    for (let i = 0; i < 30; i++) frame(16);
+    const passes = world.labels.passes;
+    const writes = gpu.writes;
+    for (let i = 0; i < 10; i++) frame(16);
+    expect(world.labels.passes).toBe(passes);
+    expect(gpu.writes).toBe(writes);
+    world.camera = { lat: 48.5, lon: 10, distance: 800 };
+    frame(16);
+    expect(world.labels.passes).toBe(passes + 1);
+  });
+
+  it('the labels layer (L key) hides every label at once and brings them back', () => {
+    const { world, gpu, frame } = setup();
+    world.camera = { lat: 48, lon: 10, distance: 800 };
+    frame(0);
+    frame(600);
+    frame(16);
+    expect(gpu.visible).toBe(true);
+    expect(world.labels.active.size).toBeGreaterThan(0);
+    world.layers.labels = false;
+    frame(16);
+    expect(gpu.visible).toBe(false);
+    expect(world.labels.active.size).toBe(0);
+    expect(world.labels.placed).toEqual([]);
+    expect([...gpu.slots.values()].every((s) => s.alpha === 0)).toBe(true);
+    world.layers.labels = true;
+    frame(16);
+    expect(gpu.visible).toBe(true);
+    expect(world.labels.placed.length).toBeGreaterThan(0);
+  });
+
+  it('shows nothing without a catalogue and copes with an empty one', () => {
+    const { world } = createTestWorld();
+    const gpu = fakeGpu();
+    world.labelRender = gpu;
+    world.camera = { lat: 48, lon: 10, distance: 800 };
+    runPipeline(world, 0, entries);
+    runPipeline(world, 3000, entries);
+    expect(world.labels.placed).toEqual([]);
+    setLabelCatalogue(world.labels, buildCatalogue(emptyCombinedLabels(), []));
+    runPipeline(world, 3100, entries);
+    expect(world.labels.placed).toEqual([]);
+    expect(gpu.count).toBe(0);
+  });
+});

@@ -4,6 +4,7 @@
  * mounted behind every page (a route only changes its view preset). Global overlays and toasts
  * sit after the routes.
  */
+import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { articlesLoadFailed } from '../data/notifications';
@@ -23,6 +24,7 @@ import { SearchOverlay } from './search/SearchOverlay';
 import { AppBoundary, AreaBoundary } from './shell/ErrorBoundary';
 import { articleStore, notifications } from './shell/services';
 import { ShellEffects } from './shell/ShellEffects';
+import { startLoading } from './shell/shellState';
 import { Toasts } from './shell/Toasts';
 import { dataSourceFromUrl, useArticleFeed } from './useArticleFeed';
 import { useTitle } from './useTitle';
@@ -64,11 +66,13 @@ const feedListeners = {
 };
 
 export function App() {
+  useSignals();
   const [location] = useLocation();
   const route = findRoute(location);
   useTitle(pageTitle(route));
   const view = route?.view ?? 'background';
-  useArticleFeed(dataSourceFromUrl(window.location.search), feedListeners);
+  // Spec section 2: on / articles are skipped until atlasStartLoading (any other view starts).
+  useArticleFeed(dataSourceFromUrl(window.location.search), feedListeners, startLoading.value);
   useEffect(() => {
     // The globe stays mounted behind every page; a route only changes its preset.
     sendCommand({ type: 'setView', view });

@@ -19,10 +19,17 @@ export interface ArticleFeedListeners {
 /**
  * Keeps the globe's articles current: the server's newest 200 (refetched every 300 s), or the
  * demo set. A failed call leaves the globe as it was and logs why (spec: no markers on failure).
+ * While `enabled` is false (the landing page before atlasStartLoading: "articles skipped") it
+ * loads nothing.
  */
-export function useArticleFeed(source: DataSource, listeners: ArticleFeedListeners = {}): void {
+export function useArticleFeed(
+  source: DataSource,
+  listeners: ArticleFeedListeners = {},
+  enabled = true,
+): void {
   const { onArticles, onError } = listeners;
   useEffect(() => {
+    if (!enabled) return undefined;
     sendCommand({ type: 'setDataSource', source });
     if (source === 'demo') {
       const demo = demoArticles();
@@ -50,5 +57,5 @@ export function useArticleFeed(source: DataSource, listeners: ArticleFeedListene
       controller.abort();
       clearInterval(timer);
     };
-  }, [source, onArticles, onError]);
+  }, [source, onArticles, onError, enabled]);
 }

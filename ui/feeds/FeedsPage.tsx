@@ -14,6 +14,8 @@ import {
 import { SENTIMENT_LABELS } from '../../data/analysis';
 import { sendCommand } from '../../engine/commands';
 import { openArticleDialog } from '../article/dialogState';
+import { Navbar } from '../components/Navbar';
+import { AreaBoundary } from '../shell/ErrorBoundary';
 import { articleStore, useStoredArticles } from '../article/sharedStore';
 import { FeedCard } from './FeedCard';
 import { hoursLabel, QUICK_RANGES, TIME_PRESETS } from './feedCategory';
@@ -111,167 +113,174 @@ export function FeedsPage() {
   };
 
   return (
-    <main className="feeds" data-testid="feeds-page">
-      <header className="feeds__header">
-        <div>
-          <h1>Live Intelligence Feed</h1>
-          <p className="feeds__sub">
-            <LiveIndicator feed={feed} />
-            <span data-testid="feed-count">
-              {visible.length} {visible.length === 1 ? 'article' : 'articles'}
-            </span>
-            {visible.length !== articles.length && (
-              <span className="feeds__muted"> of {articles.length}</span>
-            )}
-            {feed.pollError !== null && (
-              <span className="feeds__warning" role="status">
-                Feed refresh failed ({feed.pollError}); showing live articles
+    <>
+      <AreaBoundary area="navbar">
+        <Navbar />
+      </AreaBoundary>
+      <main className="feeds" data-testid="feeds-page">
+        <header className="feeds__header">
+          <div>
+            <h1>Live Intelligence Feed</h1>
+            <p className="feeds__sub">
+              <LiveIndicator feed={feed} />
+              <span data-testid="feed-count">
+                {visible.length} {visible.length === 1 ? 'article' : 'articles'}
               </span>
-            )}
-          </p>
-        </div>
-        <input
-          type="search"
-          className="feeds__search"
-          placeholder="Search the feed..."
-          aria-label="Search the feed"
-          data-testid="feed-search"
-          value={filters.search}
-          onChange={(e) => set({ search: e.target.value })}
-        />
-      </header>
+              {visible.length !== articles.length && (
+                <span className="feeds__muted"> of {articles.length}</span>
+              )}
+              {feed.pollError !== null && (
+                <span className="feeds__warning" role="status">
+                  Feed refresh failed ({feed.pollError}); showing live articles
+                </span>
+              )}
+            </p>
+          </div>
+          <input
+            type="search"
+            className="feeds__search"
+            placeholder="Search the feed..."
+            aria-label="Search the feed"
+            data-testid="feed-search"
+            value={filters.search}
+            onChange={(e) => set({ search: e.target.value })}
+          />
+        </header>
 
-      <section className="feeds__controls" aria-label="Filters">
-        <div className="feeds__time">
-          <div className="segmented" role="group" aria-label="Time range">
-            {TIME_PRESETS.map((p) => (
-              <button
-                key={p.label}
-                type="button"
-                aria-pressed={filters.hours === p.hours}
-                className={filters.hours === p.hours ? 'seg seg--on' : 'seg'}
-                onClick={() => set({ hours: p.hours })}
-              >
-                {p.label}
-              </button>
-            ))}
-          </div>
-          <label className="feeds__slider">
-            <input
-              type="range"
-              min={FEED_HOURS_SLIDER.min}
-              max={FEED_HOURS_SLIDER.max}
-              step={FEED_HOURS_SLIDER.step}
-              value={clampFeedHours(filters.hours)}
-              aria-label="Time range in hours"
-              data-testid="feed-hours"
-              onChange={(e) => set({ hours: clampFeedHours(Number(e.target.value)) })}
-            />
-            <span data-testid="feed-hours-label">Last {hoursLabel(filters.hours)}</span>
-          </label>
-          <div className="feeds__quick" role="group" aria-label="Quick ranges">
-            {QUICK_RANGES.map((q) => (
-              <button
-                key={q.label}
-                type="button"
-                className={filters.hours === q.hours ? 'seg seg--on' : 'seg'}
-                onClick={() => set({ hours: q.hours })}
-              >
-                {q.label}
-              </button>
-            ))}
-          </div>
-        </div>
-        <div className="feeds__tabs" role="tablist" aria-label="Feed">
-          {FEED_TABS.map((t) => (
-            <button
-              key={t}
-              type="button"
-              role="tab"
-              aria-selected={filters.tab === t}
-              className={filters.tab === t ? 'tab tab--active' : 'tab'}
-              onClick={() => set({ tab: t })}
-            >
-              {TAB_LABELS[t]}
-            </button>
-          ))}
-          <button
-            type="button"
-            className={
-              advanced ? 'tab tab--active feeds__advanced-toggle' : 'tab feeds__advanced-toggle'
-            }
-            aria-expanded={advanced}
-            onClick={() => setAdvanced((v) => !v)}
-          >
-            Advanced
-          </button>
-        </div>
-        {advanced && (
-          <div className="feeds__advanced" data-testid="feed-advanced">
-            <label>
-              Sentiment
-              <select
-                value={filters.sentiment ?? ''}
-                data-testid="feed-sentiment"
-                onChange={(e) => set({ sentiment: e.target.value === '' ? null : e.target.value })}
-              >
-                <option value="">Any</option>
-                {SENTIMENT_LABELS.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Category
-              <select
-                value={filters.category ?? ''}
-                data-testid="feed-category"
-                onChange={(e) => set({ category: e.target.value === '' ? null : e.target.value })}
-              >
-                <option value="">Any</option>
-                {categories.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="feeds__engagement">
-              Minimum engagement <b>{Math.round(filters.minEngagement * 100)}%</b>
+        <section className="feeds__controls" aria-label="Filters">
+          <div className="feeds__time">
+            <div className="segmented" role="group" aria-label="Time range">
+              {TIME_PRESETS.map((p) => (
+                <button
+                  key={p.label}
+                  type="button"
+                  aria-pressed={filters.hours === p.hours}
+                  className={filters.hours === p.hours ? 'seg seg--on' : 'seg'}
+                  onClick={() => set({ hours: p.hours })}
+                >
+                  {p.label}
+                </button>
+              ))}
+            </div>
+            <label className="feeds__slider">
               <input
                 type="range"
-                min={0}
-                max={100}
-                step={1}
-                value={Math.round(filters.minEngagement * 100)}
-                data-testid="feed-min-engagement"
-                onChange={(e) => set({ minEngagement: Number(e.target.value) / 100 })}
+                min={FEED_HOURS_SLIDER.min}
+                max={FEED_HOURS_SLIDER.max}
+                step={FEED_HOURS_SLIDER.step}
+                value={clampFeedHours(filters.hours)}
+                aria-label="Time range in hours"
+                data-testid="feed-hours"
+                onChange={(e) => set({ hours: clampFeedHours(Number(e.target.value)) })}
               />
+              <span data-testid="feed-hours-label">Last {hoursLabel(filters.hours)}</span>
             </label>
+            <div className="feeds__quick" role="group" aria-label="Quick ranges">
+              {QUICK_RANGES.map((q) => (
+                <button
+                  key={q.label}
+                  type="button"
+                  className={filters.hours === q.hours ? 'seg seg--on' : 'seg'}
+                  onClick={() => set({ hours: q.hours })}
+                >
+                  {q.label}
+                </button>
+              ))}
+            </div>
           </div>
-        )}
-      </section>
+          <div className="feeds__tabs" role="tablist" aria-label="Feed">
+            {FEED_TABS.map((t) => (
+              <button
+                key={t}
+                type="button"
+                role="tab"
+                aria-selected={filters.tab === t}
+                className={filters.tab === t ? 'tab tab--active' : 'tab'}
+                onClick={() => set({ tab: t })}
+              >
+                {TAB_LABELS[t]}
+              </button>
+            ))}
+            <button
+              type="button"
+              className={
+                advanced ? 'tab tab--active feeds__advanced-toggle' : 'tab feeds__advanced-toggle'
+              }
+              aria-expanded={advanced}
+              onClick={() => setAdvanced((v) => !v)}
+            >
+              Advanced
+            </button>
+          </div>
+          {advanced && (
+            <div className="feeds__advanced" data-testid="feed-advanced">
+              <label>
+                Sentiment
+                <select
+                  value={filters.sentiment ?? ''}
+                  data-testid="feed-sentiment"
+                  onChange={(e) =>
+                    set({ sentiment: e.target.value === '' ? null : e.target.value })
+                  }
+                >
+                  <option value="">Any</option>
+                  {SENTIMENT_LABELS.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                Category
+                <select
+                  value={filters.category ?? ''}
+                  data-testid="feed-category"
+                  onChange={(e) => set({ category: e.target.value === '' ? null : e.target.value })}
+                >
+                  <option value="">Any</option>
+                  {categories.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="feeds__engagement">
+                Minimum engagement <b>{Math.round(filters.minEngagement * 100)}%</b>
+                <input
+                  type="range"
+                  min={0}
+                  max={100}
+                  step={1}
+                  value={Math.round(filters.minEngagement * 100)}
+                  data-testid="feed-min-engagement"
+                  onChange={(e) => set({ minEngagement: Number(e.target.value) / 100 })}
+                />
+              </label>
+            </div>
+          )}
+        </section>
 
-      {visible.length === 0 ? (
-        <div className="feeds__empty" data-testid="feed-empty">
-          <h2>{feed.loading ? 'Loading articles...' : FEED_EMPTY_TITLE}</h2>
-          {!feed.loading && <p>{FEED_EMPTY_HINT}</p>}
-        </div>
-      ) : (
-        <ul className="feeds__list" data-testid="feed-list">
-          {visible.map((a) => (
-            <FeedCard
-              key={a.id}
-              article={a}
-              nowMs={now}
-              fresh={initialIds.current !== null && !initialIds.current.has(a.id)}
-              onOpen={open}
-            />
-          ))}
-        </ul>
-      )}
-    </main>
+        {visible.length === 0 ? (
+          <div className="feeds__empty" data-testid="feed-empty">
+            <h2>{feed.loading ? 'Loading articles...' : FEED_EMPTY_TITLE}</h2>
+            {!feed.loading && <p>{FEED_EMPTY_HINT}</p>}
+          </div>
+        ) : (
+          <ul className="feeds__list" data-testid="feed-list">
+            {visible.map((a) => (
+              <FeedCard
+                key={a.id}
+                article={a}
+                nowMs={now}
+                fresh={initialIds.current !== null && !initialIds.current.has(a.id)}
+                onOpen={open}
+              />
+            ))}
+          </ul>
+        )}
+      </main>
+    </>
   );
 }

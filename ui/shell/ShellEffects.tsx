@@ -4,6 +4,7 @@
  * the auth token check on entry and the real-time connection.
  */
 import { useEffect } from 'react';
+import { sendCommand } from '../../engine/commands';
 import type { ViewName } from '../../engine/signals';
 import { auth } from '../auth/authState';
 import { INTRO_FLAG_KEY, blurFilter, revealPlan } from './blur';
@@ -56,6 +57,14 @@ function useStartLoading(view: ViewName): void {
   useEffect(() => {
     if (view !== 'landing') startLoading.value = true;
   }, [view]);
+  // Borders are off on the landing globe until loading starts (spec section 2).
+  useEffect(
+    () =>
+      startLoading.subscribe((on) => {
+        sendCommand({ type: 'setLayer', layer: 'borders', on });
+      }),
+    [],
+  );
 }
 
 export function ShellEffects({ view }: { view: ViewName }) {

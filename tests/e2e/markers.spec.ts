@@ -56,6 +56,8 @@ test.describe('article markers', () => {
     await openApp(page);
     const m = await visibleMarker(page);
     await page.mouse.move(m.x, m.y);
+    // The hover pick runs at most every 50 ms and on a frame: let it see the pointer first.
+    await expect(page.getByTestId('marker-tooltip')).toBeVisible();
     await page.mouse.down();
     await page.mouse.up();
     await expect(page.getByTestId('marker-restricted')).toBeVisible();

@@ -2,17 +2,39 @@ import { expect, test, type Page } from '@playwright/test';
 
 /** Finds a drawn marker well inside the viewport, away from the navbar and the readout. */
 async function visibleMarker(page: Page): Promise<{ id: string; x: number; y: number }> {
-  const found = await page.evaluate(() => {
-    const a = window.atlas;
-    if (!a) return null;
-    for (const id of a.markers.ids()) {
-      const p = a.markers.screenPosition(id);
-      if (p && p.x > 300 && p.x < 980 && p.y > 150 && p.y < 600) return { id, x: p.x, y: p.y };
-    }
-    return null;
-  });
-  if (!found) throw new Error('no marker in view');
-  return found;
+  // The same marker at the same place on two reads 300 ms apart: the camera has settled (the
+  // shell's reveal blur makes the first second of /app slow on a software renderer).
+  const read = (): Promise<{ id: string; x: number; y: number } | null> =>
+    page.evaluate(() => {
+      const a = window.atlas;
+      if (!a) return null;
+      for (const id of a.markers.ids()) {
+        const p = a.markers.screenPosition(id);
+        if (p && p.x > 300 && p.x < 980 && p.y > 150 && p.y < 600) return { id, x: p.x, y: p.y };
+      }
+      return null;
+    });
+  const found: { marker: { id: string; x: number; y: number } | null } = { marker: null };
+  await expect
+    .poll(
+      async () => {
+        const first = await read();
+        await page.waitForTimeout(300);
+        const second = await read();
+        found.marker = second;
+        return (
+          first !== null &&
+          second !== null &&
+          first.id === second.id &&
+          Math.abs(first.x - second.x) < 1 &&
+          Math.abs(first.y - second.y) < 1
+        );
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  if (found.marker === null) throw new Error('no marker in view');
+  return found.marker;
 }
 
 async function openApp(page: Page): Promise<void> {

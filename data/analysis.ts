@@ -29,6 +29,28 @@ export const ANALYSIS_LIMITS = {
   summaryChars: MAX_SUMMARY_CHARS,
 } as const;
 
+/**
+ * The 15 hybridAnalysis fields of the spec (section 3): the v4 `completeness` filter counts them
+ * (server) and the dialog reports them as processed schemas (client).
+ */
+export const ANALYSIS_SCHEMA_FIELDS = [
+  'contentSummary',
+  'keyTakeaways',
+  'riskAssessment',
+  'sentimentAnalysis',
+  'entityExtraction',
+  'geographicAnalysis',
+  'tagExtraction',
+  'quoteExtraction',
+  'credibilityAssessment',
+  'aiCommentary',
+  'aiInsights',
+  'aiImplications',
+  'engagementPrediction',
+  'viralityPrediction',
+  'emojiSelection',
+] as const;
+
 /** Spec section 9 "Demo data": the eight categories, plus 'general' when none fits. */
 export const ANALYSIS_CATEGORIES = [
   'politics',

@@ -15,6 +15,7 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
+import { ANALYSIS_SCHEMA_FIELDS } from '../../data/analysis';
 import type { ArticleSentiment, ArticleSort } from '../../data/article';
 import type { Database, Dialect } from '../db/schema';
 import { escapeLike, type BoundingBox } from './filters';
@@ -26,28 +27,6 @@ import {
 } from './rowToArticle';
 
 type Db = Kysely<Database>;
-
-/**
- * The analysis fields the v4 `completeness` filter counts (spec section 3, hybridAnalysis).
- * An article's completeness is (fields present and not null) / ANALYSIS_FIELDS.length.
- */
-export const ANALYSIS_FIELDS = [
-  'contentSummary',
-  'keyTakeaways',
-  'riskAssessment',
-  'sentimentAnalysis',
-  'entityExtraction',
-  'geographicAnalysis',
-  'tagExtraction',
-  'quoteExtraction',
-  'credibilityAssessment',
-  'aiCommentary',
-  'aiInsights',
-  'aiImplications',
-  'engagementPrediction',
-  'viralityPrediction',
-  'emojiSelection',
-] as const;
 
 // ---------------------------------------------------------------- shared expressions
 
@@ -77,9 +56,9 @@ function analysisFieldPresent(dialect: Dialect, field: string): Expression<numbe
   return sql<number>`(case when json_valid(hybrid_analysis) and coalesce(json_type(hybrid_analysis, ${path}), 'null') <> 'null' then 1 else 0 end)`;
 }
 
-/** Number of ANALYSIS_FIELDS present. */
+/** Number of ANALYSIS_SCHEMA_FIELDS present. */
 function analysisFieldCount(dialect: Dialect): Expression<number> {
-  const parts = ANALYSIS_FIELDS.map((f) => analysisFieldPresent(dialect, f));
+  const parts = ANALYSIS_SCHEMA_FIELDS.map((f) => analysisFieldPresent(dialect, f));
   return sql<number>`(${sql.join(parts, sql` + `)})`;
 }
 
@@ -194,7 +173,7 @@ export interface V4Query {
   limit: number;
   skip: number;
   sort: V4Sort;
-  /** 0..1: minimum fraction of ANALYSIS_FIELDS present. */
+  /** 0..1: minimum fraction of ANALYSIS_SCHEMA_FIELDS present. */
   completeness?: number;
   costMin?: number;
   costMax?: number;
@@ -208,7 +187,7 @@ export async function findV4Public(
   let base = db.selectFrom('articles').where('story_id', 'is', null);
   if (v.completeness !== undefined && v.completeness > 0) {
     // Integer comparison avoids float rounding: 0.4 of 15 fields means at least 6.
-    const required = Math.ceil(v.completeness * ANALYSIS_FIELDS.length - 1e-9);
+    const required = Math.ceil(v.completeness * ANALYSIS_SCHEMA_FIELDS.length - 1e-9);
     base = base.where(sql<SqlBool>`${analysisFieldCount(dialect)} >= ${required}`);
   }
   if (v.costMin !== undefined) {

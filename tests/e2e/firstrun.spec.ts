@@ -4,57 +4,21 @@
  * is populated at once, every sample is marked as sample data, and near-duplicate stories from
  * two sample outlets show as one story with corroboration.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { expect, test } from '@playwright/test';
+import { spawnServer, type SpawnedServer } from './spawnServer';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const dbFile = path.join(ROOT, 'var', 'e2e-firstrun.db');
-let server: ChildProcess;
+let server: SpawnedServer;
 let baseUrl = '';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  mkdirSync(path.dirname(dbFile), { recursive: true });
-  for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: `sqlite:${dbFile}`,
-      // Defaults otherwise (starter set on); feeds off only because tests stay on loopback.
-      ATLAS_INGEST: 'off',
-    },
-  });
-  const output: string[] = [];
-  baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no listening line:\n${output.join('\n')}`)),
-      90_000,
-    );
-    const onLine = (line: string): void => {
-      output.push(line);
-      const match = /ATLAS listening on (http:\/\/\S+)/.exec(line);
-      if (match?.[1] !== undefined) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    if (server.stdout === null || server.stderr === null) throw new Error('no pipes');
-    createInterface({ input: server.stdout }).on('line', onLine);
-    createInterface({ input: server.stderr }).on('line', onLine);
-  });
+  // Defaults otherwise (starter set on); feeds off only because tests stay on loopback.
+  server = await spawnServer('e2e-firstrun.db', { ATLAS_INGEST: 'off' });
+  baseUrl = server.url;
 });
 
 test.afterAll(async () => {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await server.stop();
 });
 
 test('a fresh start shows the starter set on the globe, marked as sample, with corroboration', async ({

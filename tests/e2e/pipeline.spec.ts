@@ -4,16 +4,12 @@
  * 'article:new' (geocoded) and then 'article:analyzed'; the browser draws them as markers.
  * Also measures the time from the feed's response to the first 'article:new'.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { expect, test } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
+import { spawnServer, type SpawnedServer } from './spawnServer';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const ITEMS = [
   ['NAIROBI, Kenya', 'Nairobi commuter rail line opens to passengers', -1.29, 36.82],
   ['LIMA, Peru', 'Lima water utility finishes new reservoir', -12.05, -77.04],
@@ -37,9 +33,8 @@ function feedXml(): string {
 
 let feedServer: http.Server;
 let feedServedAt = 0;
-let atlas: ChildProcess;
+let atlas: SpawnedServer;
 let baseUrl = '';
-const dbFile = path.join(ROOT, 'var', 'e2e-pipeline.db');
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -52,48 +47,19 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
   const feedUrl = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/feed.xml`;
 
-  mkdirSync(path.dirname(dbFile), { recursive: true });
-  for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
-  atlas = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: `sqlite:${dbFile}`,
-      ATLAS_SEED_SYNTHETIC: '0',
-      ATLAS_STARTER: 'off',
-      ATLAS_INGEST: 'on',
-      ATLAS_FEEDS: feedUrl,
-      ATLAS_FEED_ALLOW_PRIVATE: '1',
-      ATLAS_JWT_SECRET: 'atlas-e2e-secret-0123456789abcdef0123456789',
-    },
+  atlas = await spawnServer('e2e-pipeline.db', {
+    ATLAS_SEED_SYNTHETIC: '0',
+    ATLAS_STARTER: 'off',
+    ATLAS_INGEST: 'on',
+    ATLAS_FEEDS: feedUrl,
+    ATLAS_FEED_ALLOW_PRIVATE: '1',
+    ATLAS_JWT_SECRET: 'atlas-e2e-secret-0123456789abcdef0123456789',
   });
-  const output: string[] = [];
-  baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no listening line:\n${output.join('\n')}`)),
-      90_000,
-    );
-    const onLine = (line: string): void => {
-      output.push(line);
-      const match = /ATLAS listening on (http:\/\/\S+)/.exec(line);
-      if (match?.[1] !== undefined) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    if (atlas.stdout === null || atlas.stderr === null) throw new Error('no pipes');
-    createInterface({ input: atlas.stdout }).on('line', onLine);
-    createInterface({ input: atlas.stderr }).on('line', onLine);
-  });
+  baseUrl = atlas.url;
 });
 
 test.afterAll(async () => {
-  atlas.kill('SIGTERM');
-  await new Promise((resolve) => atlas.once('exit', resolve));
+  await atlas.stop();
   await new Promise((resolve) => feedServer.close(resolve));
 });
 

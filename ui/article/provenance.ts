@@ -3,7 +3,7 @@
  * that field was made (data/analysis.ts FieldProvenance), so a heuristic score is labelled as one.
  */
 import type { AnalysisFieldName, FieldProvenance, ProvenanceMethod } from '../../data/analysis';
-import { PROVENANCE_METHODS } from '../../data/analysis';
+import { ANALYSIS_SCHEMA_FIELDS, PROVENANCE_METHODS } from '../../data/analysis';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -28,25 +28,6 @@ export function fieldProvenance(raw: unknown, field: AnalysisFieldName): FieldPr
   };
 }
 
-/** The 15 hybridAnalysis fields counted as processed schemas (docs/api.md "completeness"). */
-export const ANALYSIS_SCHEMAS = [
-  'contentSummary',
-  'keyTakeaways',
-  'riskAssessment',
-  'sentimentAnalysis',
-  'entityExtraction',
-  'geographicAnalysis',
-  'tagExtraction',
-  'quoteExtraction',
-  'credibilityAssessment',
-  'aiCommentary',
-  'aiInsights',
-  'aiImplications',
-  'engagementPrediction',
-  'viralityPrediction',
-  'emojiSelection',
-] as const;
-
 export type ProcessingStatus = { kind: 'v5'; schemas: number } | { kind: 'v4' } | { kind: 'basic' };
 
 /**
@@ -56,7 +37,7 @@ export type ProcessingStatus = { kind: 'v5'; schemas: number } | { kind: 'v4' } 
 export function processingStatus(raw: unknown): ProcessingStatus {
   if (isObj(raw) && isObj(raw['hybridAnalysis'])) {
     const analysis = raw['hybridAnalysis'];
-    const schemas = ANALYSIS_SCHEMAS.filter(
+    const schemas = ANALYSIS_SCHEMA_FIELDS.filter(
       (f) => Object.hasOwn(analysis, f) && analysis[f] !== null && analysis[f] !== undefined,
     ).length;
     if (schemas > 0) return { kind: 'v5', schemas };

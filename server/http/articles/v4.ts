@@ -3,7 +3,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { FilterError } from '../../articles/filters';
-import { ANALYSIS_FIELDS, findV4Public, type V4Sort } from '../../articles/queries';
+import { ANALYSIS_SCHEMA_FIELDS } from '../../../data/analysis';
+import { findV4Public, type V4Sort } from '../../articles/queries';
 import { rowToArticleDetail } from '../../articles/rowToArticle';
 import { articleJsonSchema, errorJsonSchema } from '../../articles/schemas';
 import {
@@ -36,8 +37,8 @@ export function registerV4Routes(app: FastifyInstance, deps: ArticleRouteContext
       schema: {
         summary: 'Paged articles with their analysis',
         description:
-          `completeness: an article's completeness is the share of the ${ANALYSIS_FIELDS.length} ` +
-          `analysis fields (${ANALYSIS_FIELDS.join(', ')}) present and non-null in its ` +
+          `completeness: an article's completeness is the share of the ${ANALYSIS_SCHEMA_FIELDS.length} ` +
+          `analysis fields (${ANALYSIS_SCHEMA_FIELDS.join(', ')}) present and non-null in its ` +
           'hybridAnalysis; unanalysed articles have 0. cost: the number hybridAnalysis.cost (what ' +
           'the analyser spent, e.g. model tokens; the offline analyser spends none); articles ' +
           'without a numeric cost count as 0. total counts every match, not just this page.',

@@ -44,8 +44,9 @@ import {
 } from './lib/measure';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const DB_FILE = 'var/bench.db';
-const SERVER_LOG = 'var/bench-server.log';
+// Per process, so two benches in one checkout never share (and delete) each other's database.
+const DB_FILE = `var/bench-${process.pid}.db`;
+const SERVER_LOG = `var/bench-server-${process.pid}.log`;
 const SERVER_START_TIMEOUT_MS = 120_000;
 /** window.atlas.stats() samples spread over the measurement window. */
 const STATS_SAMPLES = 10;
@@ -201,6 +202,13 @@ async function cleanup(): Promise<void> {
   browser = null;
   await b?.close().catch(() => undefined);
   await stopServer();
+  removeDatabase();
+}
+
+function removeDatabase(): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) {
+    rmSync(path.join(ROOT, DB_FILE + suffix), { force: true });
+  }
 }
 
 let interrupted = false;
@@ -218,9 +226,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /** Starts server/main.ts on a free port; resolves with its base URL once it logs it. */
 async function startServer(seed: number): Promise<string> {
   mkdirSync(path.join(ROOT, 'var'), { recursive: true });
-  for (const suffix of ['', '-wal', '-shm', '-journal']) {
-    rmSync(path.join(ROOT, DB_FILE + suffix), { force: true });
-  }
+  removeDatabase();
   const log = createWriteStream(path.join(ROOT, SERVER_LOG));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,

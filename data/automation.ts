@@ -72,6 +72,15 @@ export interface AtlasAutomation {
     /** Ids of the drawn markers, newest first. */
     ids(): string[];
   };
+  sky: {
+    /** The sky's clock (setSimTime) and the sun it shows: simulated time (ms since the epoch),
+     * speed mode, live or simulated, the unit vector toward the sun in the globe frame (as sent
+     * to the renderer; refreshed every 10 s of simulated time) and its subsolar point. */
+    get(): SkyInfo;
+    /** Like the solar-system time panel: a speed mode, a manual time (ms since the epoch), or
+     * `timeMs: null` to return to live time. Applied at the next frame. */
+    setTime(v: { mode?: SimTimeMode; timeMs?: number | null }): void;
+  };
   labels: {
     /** The place-name labels placed in the last placement pass (not those fading out): kind,
      * text and screen box in CSS px (top-left x, y). No two boxes overlap. */
@@ -80,6 +89,17 @@ export interface AtlasAutomation {
      * (placed, held or fading). */
     count(): { catalogue: number; drawn: number };
   };
+}
+
+/** Speed modes of the sky's clock (spec: realtime, 1day, 10days, 100days). */
+export type SimTimeMode = 'realtime' | '1day' | '10days' | '100days';
+
+export interface SkyInfo {
+  timeMs: number;
+  mode: SimTimeMode;
+  simulated: boolean;
+  sun: [number, number, number];
+  subsolar: { lat: number; lon: number };
 }
 
 /** One placed label as automation reports it. */

@@ -112,6 +112,27 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
       },
       ids: () => world.markers.visible.map((e) => world.markers.records[e]?.id ?? ''),
     },
+    sky: {
+      get: () => {
+        const [x, y, z] = world.earth.sun;
+        return {
+          timeMs: world.simTime,
+          mode: world.simClock.mode,
+          simulated: world.simClock.simulated,
+          sun: [x, y, z],
+          subsolar: {
+            lat: (Math.asin(Math.max(-1, Math.min(1, y))) * 180) / Math.PI,
+            lon: (Math.atan2(x, z) * 180) / Math.PI,
+          },
+        };
+      },
+      setTime: (v) => {
+        if (v.timeMs !== undefined && v.timeMs !== null && !Number.isFinite(v.timeMs)) {
+          throw new Error(`sky.setTime: timeMs must be a finite number or null, got ${v.timeMs}`);
+        }
+        sendCommand({ type: 'setSimTime', ...v });
+      },
+    },
     labels: {
       visible: () => world.labels.placed.map((l) => ({ ...l })),
       count: () => ({
@@ -176,6 +197,14 @@ export function failedAutomation(error: Error): AtlasAutomation {
         throw error;
       },
       ids: () => {
+        throw error;
+      },
+    },
+    sky: {
+      get: () => {
+        throw error;
+      },
+      setTime: () => {
         throw error;
       },
     },

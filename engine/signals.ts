@@ -3,6 +3,7 @@
  * system inside `batch()`; components bind these into JSX or read them with `useSignals()`.
  */
 import type { ReadonlySignal } from '@preact/signals-core';
+import type { GlobeAppearanceInfo } from './appearance';
 import type { LatLonDistance } from '../data/geoMath';
 import type { ProfileRecording } from '../data/profile';
 import {
@@ -14,20 +15,25 @@ import {
   type ControlsNoticeInfo,
   type GestureInfo,
   type SelectedCountry,
+  type SimTimeInfo,
   type UserLocationTooltip,
   type ViewOptionsInfo,
 } from './bridge/state';
-import type { ViewName } from './layers';
+import type { LayerName, ViewName } from './layers';
 
 export type { EngineErrorInfo, HoveredMarker, QualityInfo, SelectedArticle } from './bridge/state';
 export type {
   ControlsNoticeInfo,
   GestureInfo,
   SelectedCountry,
+  SimTimeInfo,
   UserLocationTooltip,
   ViewOptionsInfo,
 } from './bridge/state';
 export type { LayerName, ViewName } from './layers';
+export type { GlobeAppearanceInfo, SphereStyle } from './appearance';
+export { SPHERE_STYLES, SPHERE_STYLE_LABELS } from './appearance';
+export type { GlobeVariantName } from './globeVariants';
 
 /** True once the first frame with the globe has been drawn. */
 export const engineReady: ReadonlySignal<boolean> = state.ready;
@@ -84,3 +90,14 @@ export const profiling: ReadonlySignal<boolean> = state.profiling;
 export const profileRecording: ReadonlySignal<ProfileRecording | null> = state.profileRecording;
 export const triangles: ReadonlySignal<number> = state.triangles;
 export const entityKinds: ReadonlySignal<Readonly<Record<string, number>>> = state.entityKinds;
+
+// The Earth and the sky.
+/** Which layers are on (null until the first frame); a new object only when one changed. */
+export const layerState: ReadonlySignal<Readonly<Record<LayerName, boolean>> | null> = state.layers;
+/** The sky's simulated time (setSimTime command): time, speed mode, live or simulated. Published
+ * 4x a second. */
+export const simTime: ReadonlySignal<SimTimeInfo> = state.simTime;
+
+/** Globe sphere ON/OFF and style, ocean scale (percent), true-scale sky, the variant preset in
+ * force and the WebXR status; published when one changes. */
+export const globeAppearance: ReadonlySignal<GlobeAppearanceInfo> = state.globeAppearance;

@@ -10,6 +10,7 @@ import { batch } from '@preact/signals-core';
 import { state } from '../engine/bridge/state';
 import { query } from 'bitecs';
 import { GeoLayer, liveEntityCount, type AtlasWorld } from '../engine/world';
+import { LAYER_NAMES } from '../engine/layers';
 
 /** How often the overlay's numbers refresh; 4 Hz reads as live without costing renders. */
 export const UI_PUBLISH_MS = 250;
@@ -53,6 +54,19 @@ function publishStats(world: AtlasWorld): void {
       degradation: q.degradation,
       reason: q.reason,
     };
+  }
+}
+
+/** Layers (a new object only when one changed) and the sky's simulated time. */
+function publishSky(world: AtlasWorld): void {
+  const shown = state.layers.peek();
+  if (shown === null || LAYER_NAMES.some((n) => shown[n] !== world.layers[n])) {
+    state.layers.value = { ...world.layers };
+  }
+  const t = state.simTime.peek();
+  const clock = world.simClock;
+  if (t.timeMs !== world.simTime || t.mode !== clock.mode || t.simulated !== clock.simulated) {
+    state.simTime.value = { timeMs: world.simTime, mode: clock.mode, simulated: clock.simulated };
   }
 }
 
@@ -105,6 +119,7 @@ export function uiPublishSystem(world: AtlasWorld): void {
     if (world.time.now - lastStatsAt >= UI_PUBLISH_MS) {
       lastStatsAt = world.time.now;
       publishStats(world);
+      publishSky(world);
     }
   });
 }

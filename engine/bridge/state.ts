@@ -4,8 +4,10 @@
  */
 import { signal } from '@preact/signals-core';
 import type { ProfileRecording } from '../../data/profile';
+import type { GlobeAppearanceInfo } from '../appearance';
 import type { LatLonDistance } from '../../data/geoMath';
-import type { ViewName } from '../layers';
+import type { LayerName, ViewName } from '../layers';
+import type { TimeMode } from '../../data/globe/timezones';
 
 export interface EngineErrorInfo {
   /** A short message fit for users. */
@@ -51,7 +53,30 @@ export const state = {
   userLocation: signal<{ lat: number; lon: number; name: string } | null>(null),
   gesture: signal<GestureInfo | null>(null),
   autoRotating: signal(false),
+  /** Globe sphere, ocean scale, sky scale, variant, WebXR (systems/appearanceSystem.ts). */
+  globeAppearance: signal<GlobeAppearanceInfo>({
+    sphere: true,
+    style: 'blue',
+    oceanScalePercent: 100,
+    trueScale: false,
+    tint: 'default',
+    variant: null,
+    xr: { state: 'idle', message: '' },
+  }),
+  // The Earth and the sky (systems/uiPublishSystem.ts, 4x a second).
+  /** Which layers are on (a new object only when one changed). */
+  layers: signal<Readonly<Record<LayerName, boolean>> | null>(null),
+  /** Simulated time of the sky (setSimTime command); live = real time. */
+  simTime: signal<SimTimeInfo>({ timeMs: Date.now(), mode: 'realtime', simulated: false }),
 };
+
+export interface SimTimeInfo {
+  /** Simulated time, ms since the epoch (what the sun, moon and planets show). */
+  timeMs: number;
+  mode: TimeMode;
+  /** False for live time ('LIVE ASTRONOMICAL DATA'). */
+  simulated: boolean;
+}
 
 export interface ControlsNoticeInfo {
   message: string;

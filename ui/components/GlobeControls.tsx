@@ -19,6 +19,8 @@ import {
   type LayerName,
 } from '../../engine/signals';
 import { shareOpen } from '../shell/shellState';
+import { SkyLayerButtons, SolarTimePanel } from './SolarTimePanel';
+import { TimezoneClocks } from './TimezoneClocks';
 import './globeControls.css';
 
 /** How long a geolocation notice stays up, ms (ours). */
@@ -37,6 +39,7 @@ const SHAREABLE_LAYERS: readonly LayerName[] = [
 export function GlobeButtons() {
   return (
     <div className="globe-buttons" data-testid="globe-buttons">
+      <SkyLayerButtons />
       <button type="button" onClick={() => sendCommand({ type: 'resetView' })}>
         Reset View
       </button>
@@ -208,6 +211,8 @@ export function GlobeControls() {
       <UserLocationTooltip />
       <ControlsToast />
       <ShortcutsDialog />
+      <SolarTimePanel />
+      <TimezoneClocks />
     </>
   );
 }

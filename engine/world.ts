@@ -33,16 +33,18 @@ import {
 /** Capacity of the geo-layer component arrays; the skeleton uses a few dozen. */
 export const MAX_GEO_ENTITIES = 256;
 
-/** Level of detail of a geo asset. `LOD_ANY` draws at every distance. */
+/** Level of detail of a geo asset, coarse to fine. `LOD_ANY` draws at every distance. */
 export const LOD_110M = 0;
 export const LOD_50M = 1;
+/** 1:10m coastline and borders only (close up); the land fill stays 50m. */
+export const LOD_10M = 2;
 export const LOD_ANY = 255;
 
 /** A drawable piece of a geo layer (one merged mesh: one draw call). */
 export const GeoLayer = {
   /** Index into LAYER_NAMES. */
   layer: new Uint8Array(MAX_GEO_ENTITIES),
-  /** LOD_110M, LOD_50M or LOD_ANY. */
+  /** LOD_110M, LOD_50M, LOD_10M or LOD_ANY. */
   lod: new Uint8Array(MAX_GEO_ENTITIES),
   /** Render-side handle (index into the render bindings' table). */
   handle: new Int32Array(MAX_GEO_ENTITIES),
@@ -221,7 +223,7 @@ export interface AtlasContext {
   camera: LatLonDistance;
   autoRotate: boolean;
   flyTo: FlyTo | null;
-  /** Currently wanted border/coast LOD (LOD_110M or LOD_50M), with hysteresis. */
+  /** Currently wanted border/coast LOD (LOD_110M, LOD_50M or LOD_10M), with hysteresis. */
   geoLod: number;
   /** Bit (1 << lod) set once that LOD's meshes exist; until then the coarser one stays drawn. */
   loadedLods: number;

@@ -42,9 +42,9 @@ export const SOLAR_VIEW_DISTANCE = 5000;
 export function earthParts(world: AtlasWorld): number {
   const l = world.layers;
   let m = 0;
-  // State/province lines only close up: the 50m LOD with its 450/520 hysteresis (spec label
-  // range for states: 205-450).
-  if (l.states && world.geoLod === LOD_50M) m |= PART_STATES;
+  // State/province lines only close up: the 50m (or finer) LOD with its 450/520 hysteresis (spec
+  // label range for states: 205-450).
+  if (l.states && world.geoLod >= LOD_50M) m |= PART_STATES;
   if (l.rivers) m |= PART_RIVERS;
   if (l.timezones) m |= PART_TIMEZONES;
   // The 16 x 32 grid belongs to the background globe behind static pages (spec section 1).

@@ -23,6 +23,7 @@ interface ManifestAsset {
 
 interface Manifest {
   meshMaxEdgeDeg: Record<string, number>;
+  lineMaxSegmentDeg: Record<string, number>;
   assets: ManifestAsset[];
   gazetteer: { name: string; file: string; entries: number; bytes: number; sha256: string }[];
 }
@@ -41,15 +42,19 @@ const REQUIRED = [
   'coastline-50m',
   'borders-110m',
   'borders-50m',
+  'coastline-10m',
+  'borders-10m',
   'admin1-50m',
   'rivers-50m',
   'lakes-50m',
   'urban-50m',
 ];
 
-function limitFor(name: string): number {
-  const resolution = name.endsWith('110m') ? '110m' : '50m';
-  const limit = manifest.meshMaxEdgeDeg[resolution];
+function limitFor(name: string, kind: 'lines' | 'mesh'): number {
+  const resolution = name.endsWith('110m') ? '110m' : name.endsWith('10m') ? '10m' : '50m';
+  const limit = (kind === 'lines' ? manifest.lineMaxSegmentDeg : manifest.meshMaxEdgeDeg)[
+    resolution
+  ];
   if (limit === undefined) throw new Error(`no limit for ${resolution}`);
   return limit + EDGE_SLACK_DEG;
 }
@@ -74,7 +79,7 @@ describe('public/geo assets', () => {
         if (!(Math.abs(lon) <= 180 && Math.abs(lat) <= 90))
           throw new Error(`bad vertex ${lon},${lat}`);
       }
-      const limit = limitFor(asset.name);
+      const limit = limitFor(asset.name, asset.kind);
       let longest = 0;
       const edge = (a: number, b: number): void => {
         const len = Math.hypot(

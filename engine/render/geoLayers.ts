@@ -8,7 +8,7 @@ import type { Mesh } from '@babylonjs/core/Meshes/mesh';
 import type { Scene } from '@babylonjs/core/scene';
 import { GLOBE_RADIUS } from '../../data/geoMath';
 import type { LayerName } from '../layers';
-import { LOD_110M } from '../world';
+import { LOD_10M, LOD_110M } from '../world';
 import { fetchLineSet, fetchSurface } from './geoAssets';
 import { buildLineMesh, buildSurfaceMesh } from './geoMeshes';
 import { lineMaterial, surfaceMaterial } from './materials';
@@ -23,29 +23,22 @@ export interface LoadedGeoLayer {
   mesh: Mesh;
 }
 
+/**
+ * The 10m tier has coastline and borders only: the land fill keeps its 50m mesh close up (a 10m
+ * fill would be ~400k vertices for edges the lines already draw).
+ */
 export async function loadGeoLod(
   scene: Scene,
   baseUrl: string,
   lod: number,
 ): Promise<LoadedGeoLayer[]> {
-  const res = lod === LOD_110M ? '110m' : '50m';
-  const [land, coast, borders] = await Promise.all([
-    fetchSurface(`${baseUrl}/geo/land-${res}.bin`),
+  const res = lod === LOD_110M ? '110m' : lod === LOD_10M ? '10m' : '50m';
+  const [coast, borders, land] = await Promise.all([
     fetchLineSet(`${baseUrl}/geo/coastline-${res}.bin`),
     fetchLineSet(`${baseUrl}/geo/borders-${res}.bin`),
+    lod === LOD_10M ? null : fetchSurface(`${baseUrl}/geo/land-${res}.bin`),
   ]);
-  const landMat = surfaceMaterial(`landMat-${res}`, scene, {
-    color: Color3.FromHexString('#2f5d46'),
-    rimColor: Color3.FromHexString('#5fa88a'),
-    ambient: 0.4,
-    rimStrength: 0.25,
-  });
-  // Triangles are counter-clockwise seen from outside (data/geo/codec.ts): cull the back faces,
-  // which halves the land's rasterisation cost under SwiftShader.
-  landMat.backFaceCulling = true;
-  landMat.sideOrientation = Material.CounterClockWiseSideOrientation;
-  return [
-    { layer: 'land', mesh: buildSurfaceMesh(scene, `land-${res}`, land, LAND_RADIUS, landMat) },
+  const lines: LoadedGeoLayer[] = [
     {
       layer: 'coastline',
       mesh: buildLineMesh(
@@ -66,5 +59,20 @@ export async function loadGeoLod(
         lineMaterial(`borderMat-${res}`, scene, Color3.FromHexString('#f4d58d'), 0.55),
       ),
     },
+  ];
+  if (land === null) return lines;
+  const landMat = surfaceMaterial(`landMat-${res}`, scene, {
+    color: Color3.FromHexString('#2f5d46'),
+    rimColor: Color3.FromHexString('#5fa88a'),
+    ambient: 0.4,
+    rimStrength: 0.25,
+  });
+  // Triangles are counter-clockwise seen from outside (data/geo/codec.ts): cull the back faces,
+  // which halves the land's rasterisation cost under SwiftShader.
+  landMat.backFaceCulling = true;
+  landMat.sideOrientation = Material.CounterClockWiseSideOrientation;
+  return [
+    { layer: 'land', mesh: buildSurfaceMesh(scene, `land-${res}`, land, LAND_RADIUS, landMat) },
+    ...lines,
   ];
 }

@@ -58,6 +58,8 @@ function SolarTimePanelBody() {
   const isSimulated = simulated.value;
   const [text, setText] = useState('');
   const [rejected, setRejected] = useState(false);
+  // The format, shown as today's Bermuda time when the panel opens.
+  const [placeholder] = useState(() => bermudaInputText(simTime.peek().timeMs));
 
   const submit = (e: SyntheticEvent): void => {
     e.preventDefault();
@@ -120,15 +122,12 @@ function SolarTimePanelBody() {
             id="solar-time-input"
             type="text"
             inputMode="numeric"
-            placeholder="YYYY-MM-DD HH:MM"
+            placeholder={placeholder}
             value={text}
             aria-invalid={rejected}
             onChange={(e) => {
               setText(e.target.value);
               setRejected(false);
-            }}
-            onFocus={() => {
-              if (text === '') setText(bermudaInputText(simTime.peek().timeMs));
             }}
           />
           <button type="submit">SET</button>

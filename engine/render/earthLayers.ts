@@ -63,6 +63,7 @@ import {
   sunMaterial,
 } from './materials';
 import { mulberry32 } from '../../data/random';
+import { canvasCssSize } from './canvasSize';
 
 /** Radii (scene units): fills just above land (200.12), lines just under the coast (200.3) and
  * borders (200.32), overlays above them. */
@@ -324,7 +325,7 @@ export class EarthLayers implements EarthRender {
 
   /** Radians per CSS pixel at the screen centre (vertical fov over the canvas height). */
   private get radPerPx(): number {
-    const h = this.scene.getEngine().getRenderingCanvas()?.clientHeight ?? 720;
+    const h = canvasCssSize(this.scene.getEngine().getRenderingCanvas()).height || 720;
     return this.camera.fov / Math.max(1, h);
   }
 
@@ -392,6 +393,8 @@ export class EarthLayers implements EarthRender {
     (this.sun.material as ShaderMaterial).setFloat('radius', s.radius);
     const m = layout.moon;
     this.moon.position.set(m.position[0], m.position[1], m.position[2]);
+    // The mesh is built at the simplified radius; true scale is ten times larger.
+    this.moon.scaling.setAll(m.radius / MOON_RADIUS_SIMPLIFIED);
     this.updatePlanets();
     // The first layout lets the sun, moon and planets show.
     this.apply();
@@ -447,7 +450,11 @@ export class EarthLayers implements EarthRender {
     this.sun.setEnabled((m & PART_SUN) !== 0 && this.layout !== null);
     this.moon.setEnabled((m & PART_MOON) !== 0 && this.layout !== null);
     this.planets?.setEnabled((m & PART_PLANETS) !== 0 && this.layout !== null);
-    this.orbits?.setEnabled((m & PART_PLANETS) !== 0 && this.layout !== null);
+    // The orbit rings are drawn in the simplified scale only (true-scale bodies sit on a sky
+    // shell, systems/skySystem.ts sceneSkyLayout, where no ring would pass through them).
+    this.orbits?.setEnabled(
+      (m & PART_PLANETS) !== 0 && this.layout !== null && this.layout.mode === 'simplified',
+    );
   }
 
   private load(key: string, fn: () => Promise<void>): void {

@@ -16,6 +16,7 @@ import type { Scene } from '@babylonjs/core/scene';
 import type { LabelGpu, LabelViewport } from '../labelState';
 import { LABEL_ATLAS_PX, LabelAtlas } from './labelAtlas';
 import { PIXEL_RATIO_CAP } from './globeScene';
+import { canvasCssSize } from './canvasSize';
 
 const labelVertex = /* glsl */ `
 precision highp float;
@@ -124,7 +125,7 @@ export class LabelMesh implements LabelGpu {
       const engine = this.scene.getEngine();
       const w = engine.getRenderWidth();
       const h = engine.getRenderHeight();
-      const css = engine.getRenderingCanvas()?.clientWidth ?? w;
+      const css = canvasCssSize(engine.getRenderingCanvas()).width || w;
       const effect = this.material.getEffect();
       effect.setFloat2('viewportPx', w, h);
       effect.setFloat('texelToPx', w / Math.max(1, css) / this.atlas.scale);
@@ -178,9 +179,9 @@ export class LabelMesh implements LabelGpu {
   }
 
   viewport(out: LabelViewport): void {
-    const canvas = this.scene.getEngine().getRenderingCanvas();
-    out.width = canvas?.clientWidth ?? 0;
-    out.height = canvas?.clientHeight ?? 0;
+    const css = canvasCssSize(this.scene.getEngine().getRenderingCanvas());
+    out.width = css.width;
+    out.height = css.height;
     out.fovY = this.camera.fov;
   }
 

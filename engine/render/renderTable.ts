@@ -9,6 +9,7 @@ import type { Mesh } from '@babylonjs/core/Meshes/mesh';
 import type { Scene } from '@babylonjs/core/scene';
 import type { ClusterGpu, MarkerGpu, Ray, RenderBindings } from '../world';
 import { PIXEL_RATIO_CAP } from './globeScene';
+import { canvasCssSize } from './canvasSize';
 
 export class RenderTable implements RenderBindings {
   private readonly meshes: Mesh[] = [];
@@ -45,8 +46,8 @@ export class RenderTable implements RenderBindings {
   /** CSS pixels -> render pixels (hardware scaling), as Babylon's picking expects. */
   private renderScale(): number {
     const engine = this.scene.getEngine();
-    const canvas = engine.getRenderingCanvas();
-    return canvas && canvas.clientWidth > 0 ? engine.getRenderWidth() / canvas.clientWidth : 1;
+    const css = canvasCssSize(engine.getRenderingCanvas()).width;
+    return css > 0 ? engine.getRenderWidth() / css : 1;
   }
 
   pickRay(x: number, y: number, out: Ray): void {
@@ -79,8 +80,8 @@ export class RenderTable implements RenderBindings {
   }
 
   pixelsPerUnitAt(distance: number): number {
-    const canvas = this.scene.getEngine().getRenderingCanvas();
-    const cssHeight = canvas?.clientHeight ?? this.scene.getEngine().getRenderHeight();
+    const engine = this.scene.getEngine();
+    const cssHeight = canvasCssSize(engine.getRenderingCanvas()).height || engine.getRenderHeight();
     return cssHeight / (2 * Math.max(1e-6, distance) * Math.tan(this.camera.fov / 2));
   }
 

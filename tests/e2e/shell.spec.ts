@@ -213,6 +213,25 @@ test.describe('application shell', () => {
       }
       window.__atlasRenders = {};
       window.atlas?.quality.simulateLoad(20);
+      // Move the camera every frame too: the camera readout's text must follow without a render.
+      const readout = document.querySelector('[data-testid="camera-readout"]');
+      const readouts: string[] = [readout?.textContent ?? ''];
+      (window as unknown as { __readoutsSeen: string[] }).__readoutsSeen = readouts;
+      if (readout) {
+        new MutationObserver(() => readouts.push(readout.textContent)).observe(readout, {
+          characterData: true,
+          childList: true,
+          subtree: true,
+        });
+      }
+      let lon = 0;
+      const orbit = (): void => {
+        if ((window as unknown as { __stopOrbit?: boolean }).__stopOrbit === true) return;
+        lon += 1;
+        window.atlas?.camera.set({ lat: 10, lon, distance: 600 });
+        requestAnimationFrame(orbit);
+      };
+      requestAnimationFrame(orbit);
     });
     const frame0 = await page.evaluate(() => window.atlas?.stats().frame ?? 0);
     const t0 = Date.now();
@@ -233,9 +252,11 @@ test.describe('application shell', () => {
       .toBeGreaterThanOrEqual(2);
     const result = await page.evaluate(() => {
       window.atlas?.quality.simulateLoad(0);
+      (window as unknown as { __stopOrbit?: boolean }).__stopOrbit = true;
       return {
         renders: window.__atlasRenders ?? {},
         fps: (window as unknown as { __fpsSeen: string[] }).__fpsSeen,
+        readouts: new Set((window as unknown as { __readoutsSeen: string[] }).__readoutsSeen).size,
         frame: window.atlas?.stats().frame ?? 0,
       };
     });
@@ -243,7 +264,17 @@ test.describe('application shell', () => {
       `[render-count] ${Date.now() - t0} ms, frames ${result.frame - frame0}, renders ${JSON.stringify(result.renders)}, fps texts ${result.fps.join(' ')}`,
     );
     expect(result.frame - frame0).toBeGreaterThanOrEqual(10);
-    for (const name of ['AppPage', 'Navbar', 'HudStats', 'UserMenu', 'FiltersPanel']) {
+    // The readout showed several camera positions (4 updates a second while orbiting)...
+    expect(result.readouts).toBeGreaterThanOrEqual(3);
+    // ...and neither it nor the shell re-rendered for them.
+    for (const name of [
+      'AppPage',
+      'Navbar',
+      'HudStats',
+      'CameraReadout',
+      'UserMenu',
+      'FiltersPanel',
+    ]) {
       expect(result.renders[name] ?? 0, name).toBeLessThanOrEqual(1);
     }
   });

@@ -13,6 +13,9 @@ import { requireWebGL2 } from './helpers';
 
 type Cam = { lat: number; lon: number; distance: number };
 
+/** Rounded to 0.1 (and -0 to 0, so toEqual can compare). */
+const r1 = (v: number): number => Math.round(v * 10) / 10 + 0;
+
 const camera = (page: Page): Promise<Cam> =>
   page.evaluate(() => {
     const c = window.atlas?.camera.get();
@@ -172,7 +175,7 @@ test.describe('keyboard', () => {
         .poll(
           async () => {
             const n = await camera(page);
-            return [Math.round((n.lat - c.lat) * 10) / 10, Math.round((n.lon - c.lon) * 10) / 10];
+            return [r1(n.lat - c.lat), r1(n.lon - c.lon)];
           },
           { message: key, timeout: 15_000 },
         )
@@ -200,7 +203,7 @@ test.describe('keyboard', () => {
     }
   });
 
-  test('Shift slows rotate and zoom', async ({ page }) => {
+  test('Shift slows rotate and zoom; H goes home', async ({ page }) => {
     await openApp(page);
     await place(page, { lat: 0, lon: 0, distance: 600 });
     await page.keyboard.press('Shift+ArrowLeft');
@@ -215,6 +218,19 @@ test.describe('keyboard', () => {
       .toBeCloseTo(slowZoom, 0);
     // Against a full step: a slow step is a fifth of it.
     expect(600 - slowZoom).toBeLessThan((600 - (200 + 400 * KEY_ZOOM_STEP)) / 3);
+
+    // H without a saved home: (0, 0, 600) (controls.spec.ts covers H with a saved one).
+    await place(page, { lat: 30, lon: 40, distance: 800 });
+    await page.keyboard.press('h');
+    await expect
+      .poll(
+        async () => {
+          const c = await camera(page);
+          return [r1(c.lat), r1(c.lon), Math.round(c.distance)];
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual([0, 0, 600]);
   });
 
   test('T time zones, M moon, D day/night, S solar system (a tap toggles)', async ({ page }) => {

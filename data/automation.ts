@@ -65,12 +65,15 @@ export interface AtlasAutomation {
     toChromeTrace(recording: ProfileRecording): unknown;
   };
   markers: {
-    /** Markers drawn now and articles with a place held by the engine. */
+    /** Markers on the globe after the filter and the cap (drawn individually or inside cluster
+     * badges) and articles with a place held by the engine. */
     count(): { drawn: number; articles: number };
     /** Where an article's marker is on screen (CSS px), or null when not drawn or not facing. */
     screenPosition(id: string): { x: number; y: number } | null;
-    /** Ids of the drawn markers, newest first. */
+    /** Ids of the markers drawn individually now (not clustered, not culled), newest first. */
     ids(): string[];
+    /** Allows (default) or forbids clustering; off draws every marker individually (benchmarks). */
+    setClustering(on: boolean): void;
   };
   sky: {
     /** The sky's clock (setSimTime) and the sun it shows: simulated time (ms since the epoch),

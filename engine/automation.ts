@@ -6,7 +6,7 @@
 import type { AtlasAutomation, AtlasStats } from '../data/automation';
 import { sendCommand } from './commands';
 import { GLOBE_RADIUS } from '../data/geoMath';
-import { syntheticArticles } from '../data/markers/syntheticArticles';
+import { SYNTHETIC_CHUNK, syntheticGenerator } from '../data/markers/syntheticArticles';
 import { markerCentre, markerSize } from '../systems/markerGeometry';
 import { LAYER_NAMES, isLayerName } from './layers';
 import { Marker } from './markers/markerComponents';
@@ -51,19 +51,30 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
         const t0 = performance.now();
         // A source of its own, so a late reply from the server feed cannot replace the load.
         sendCommand({ type: 'setDataSource', source: 'scenario' });
-        sendCommand({
-          type: 'setArticles',
-          source: 'scenario',
-          articles: syntheticArticles(markers, seed, Date.now()),
-        });
+        sendCommand({ type: 'setArticles', source: 'scenario', articles: [] });
         sendCommand({
           type: 'setMarkerFilter',
           filter: { maxMarkers: markers, hours: 24, sentiment: 'all', categories: [] },
         });
-        // Two frames: one to spawn and filter, one to draw.
+        // Generated straight into columns, a chunk at a time, yielding to the event loop between
+        // chunks so frames keep coming (a million articles: ten ~20 ms steps, no objects).
+        const generator = syntheticGenerator(seed, Date.now());
+        for (let done = 0; done < markers || done === 0;) {
+          const n = Math.min(SYNTHETIC_CHUNK, markers - done);
+          done += n;
+          sendCommand({
+            type: 'addArticleColumns',
+            source: 'scenario',
+            columns: generator.next(n),
+            more: done < markers,
+          });
+          if (done >= markers) break;
+          await new Promise((resolve) => setTimeout(resolve, 0));
+        }
+        // Two frames: one to store, filter and cull, one to draw.
         await atlas.nextFrame();
         await atlas.nextFrame();
-        return { drawn: world.markers.visible.length, loadMs: performance.now() - t0 };
+        return { drawn: world.markers.filteredCount, loadMs: performance.now() - t0 };
       },
     },
     quality: {
@@ -94,9 +105,10 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
       toChromeTrace: (rec) => toChromeTrace(rec),
     },
     markers: {
-      count: () => ({ drawn: world.markers.visible.length, articles: world.markers.byId.size }),
+      count: () => ({ drawn: world.markers.filteredCount, articles: world.markers.store.size }),
       screenPosition: (id) => {
-        const e = world.markers.byId.get(id);
+        const row = world.markers.store.rowOf(id);
+        const e = row < 0 ? undefined : world.markers.entityOfRow.get(row);
         if (e === undefined || (Marker.slot[e] as number) < 0) return null;
         const c = [0, 0, 0];
         markerCentre(e, markerSize(world.markers.sizeFactor) * world.markers.fanScale, c);
@@ -110,7 +122,11 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
           return null;
         return out;
       },
-      ids: () => world.markers.visible.map((e) => world.markers.records[e]?.id ?? ''),
+      ids: () =>
+        world.markers.visible.map((e) => world.markers.store.idOf(Marker.row[e] as number)),
+      setClustering: (on) => {
+        sendCommand({ type: 'setMarkerClustering', on });
+      },
     },
     sky: {
       get: () => {
@@ -197,6 +213,9 @@ export function failedAutomation(error: Error): AtlasAutomation {
         throw error;
       },
       ids: () => {
+        throw error;
+      },
+      setClustering: () => {
         throw error;
       },
     },

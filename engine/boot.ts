@@ -16,6 +16,7 @@ import { loadGeoLod } from './render/geoLayers';
 import { EarthLayers } from './render/earthLayers';
 import { ClusterClient } from './markers/clusterClient';
 import { ClusterMesh, MarkerMesh } from './render/markerMesh';
+import { ThinMarkerMesh, markerPathFrom } from './render/thinMarkerMesh';
 import { attachPointerInput } from './render/pointerInput';
 import { attachKeyboardInput } from './render/keyboardInput';
 import { browserLocationPlatform, loadSavedUserLocation } from './render/locationPlatform';
@@ -56,7 +57,11 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
   const engine = createEngine(canvas);
   state.renderer.value = rendererString(canvas);
   const globe = createGlobeScene(engine);
-  const markerMesh = new MarkerMesh(globe.scene);
+  // Merged billboards by default; `?markerPath=thin` draws thin instances (for benchmarks).
+  const markerMesh =
+    markerPathFrom(window.location.search) === 'thin'
+      ? new ThinMarkerMesh(globe.scene)
+      : new MarkerMesh(globe.scene);
   const clusterMesh = new ClusterMesh(globe.scene, markerMesh);
   const table = new RenderTable(globe.scene, globe.camera, markerMesh, clusterMesh);
   const world = createAtlasWorld(globe.rig, table);

@@ -5,6 +5,7 @@
  */
 import { enqueue } from './bridge/commandQueue';
 import type { MarkerFilter } from '../data/markers/markerFilter';
+import type { SyntheticColumns } from '../data/markers/articleColumns';
 import type { Role } from '../data/permissions';
 import type { LayerName, ViewName } from './layers';
 import type { TimeMode } from '../data/globe/timezones';
@@ -29,6 +30,11 @@ export type Command =
   /** Add or update articles; `live` ones start glowing (intensity 1, decaying). */
   | { type: 'upsertArticles'; articles: readonly unknown[]; live?: boolean }
   | { type: 'removeArticles'; ids: readonly string[] }
+  /** Synthetic articles straight into the columnar store (the scenario load, chunk by chunk;
+   * `more` while further chunks follow). Ignored unless `source` is the active data source. */
+  | { type: 'addArticleColumns'; source: DataSource; columns: SyntheticColumns; more: boolean }
+  /** Allow or forbid marker clustering (benchmarks draw every marker individually with off). */
+  | { type: 'setMarkerClustering'; on: boolean }
   /** Change the marker filter (sentiment, categories, hours, maxMarkers); omitted keys stay. */
   | { type: 'setMarkerFilter'; filter: Partial<MarkerFilter> }
   | { type: 'setMarkerSize'; size: MarkerSize }

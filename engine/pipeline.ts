@@ -5,6 +5,9 @@
  *   commands -> markerSpawn -> controls -> camera -> lod -> earthLayer -> grid -> sky -> markerFilter
  *   -> cluster -> picking -> country -> markerAnim -> renderSync -> markerSync -> uiPublish
  *   -> controlsPublish
+ *
+ * Markers: markerSpawn (into the article store) -> markerFilter -> cluster -> markerCull (entities
+ * for the markers drawn individually) -> picking -> markerAnim -> markerLod -> markerSync.
  */
 import { commandSystem } from '../systems/commandSystem';
 import { cameraSystem } from '../systems/cameraSystem';
@@ -19,7 +22,9 @@ import { renderSyncSystem } from '../systems/renderSyncSystem';
 import { markerAnimSystem } from '../systems/markerAnimSystem';
 import { clusterSystem } from '../systems/clusterSystem';
 import { qualitySystem } from '../systems/qualitySystem';
+import { markerCullSystem } from '../systems/markerCullSystem';
 import { markerFilterSystem } from '../systems/markerFilterSystem';
+import { markerLodSystem } from '../systems/markerLodSystem';
 import { markerSpawnSystem } from '../systems/markerSpawnSystem';
 import { markerSyncSystem } from '../systems/markerSyncSystem';
 import { labelSystem } from '../systems/labelSystem';
@@ -45,9 +50,11 @@ export const pipeline: readonly PipelineEntry[] = [
   { name: 'sky', run: skySystem },
   { name: 'markerFilter', run: markerFilterSystem },
   { name: 'cluster', run: clusterSystem },
+  { name: 'markerCull', run: markerCullSystem },
   { name: 'picking', run: pickingSystem },
   { name: 'country', run: countrySystem },
   { name: 'markerAnim', run: markerAnimSystem },
+  { name: 'markerLod', run: markerLodSystem },
   { name: 'quality', run: qualitySystem },
   { name: 'renderSync', run: renderSyncSystem },
   { name: 'markerSync', run: markerSyncSystem },

@@ -12,7 +12,7 @@ import type { Role } from '../data/permissions';
 import type { ProfileFrame, ProfileRecording } from '../data/profile';
 import type { QualityContext, QualityController } from '../data/quality/adaptiveQuality';
 import type { Command, DataSource } from './commands';
-import type { MarkerRecord } from './markers/markerComponents';
+import { ArticleColumns, type SyntheticColumns } from '../data/markers/articleColumns';
 import { createControlsState, type ControlsState } from './controls';
 import type { SolarSystemLayout } from '../data/globe/astro';
 import { createEmergencyMode, type EmergencyMode } from '../data/globe/gridLevels';
@@ -119,6 +119,7 @@ export interface MarkerGpu {
 
 /** The marker-cluster worker as systems see it. Replies land in `world.clusters.reply`. */
 export interface ClusterService {
+  /** Points as lon/lat pairs and the store row of each (both transferred to the worker). */
   load(generation: number, lonLat: Float32Array, ids: Int32Array): void;
   /** Returns the request id. */
   query(generation: number, zoom: number): number;
@@ -147,7 +148,7 @@ export interface ClusterState {
   lastRequestId: number;
   /** The newest reply from the worker (written between frames). */
   reply: { requestId: number; generation: number; zoom: number; data: Float64Array } | null;
-  /** The clusters drawn now: lon, lat, count, id (entity for singles) per item. */
+  /** The clusters drawn now: lon, lat, count, id (store row for singles) per item. */
   items: Float64Array;
   itemCount: number;
   /** Cluster item under the pointer, or -1. */
@@ -316,23 +317,50 @@ export interface EarthState {
 export type MarkerOp =
   | { kind: 'replace'; articles: readonly unknown[] }
   | { kind: 'upsert'; articles: readonly unknown[]; live: boolean }
-  | { kind: 'remove'; ids: readonly string[] };
+  | { kind: 'remove'; ids: readonly string[] }
+  /** Synthetic rows generated straight into columns (the scenario source); `more` while further
+   * chunks of the same load are coming (the filter waits for the last). */
+  | { kind: 'columns'; columns: SyntheticColumns; more: boolean };
 
 export interface MarkerState {
-  records: (MarkerRecord | undefined)[];
-  byId: Map<string, number>;
+  /** Every article on the globe, one row each (columnar; rows are stable while it lives). */
+  store: ArticleColumns;
   ops: MarkerOp[];
   filter: MarkerFilter;
-  /** Set when markers or the filter changed: the filter system rebuilds the visible set. */
+  /** Set when markers or the filter changed: the filter system rebuilds the filtered set. */
   dirty: boolean;
-  /** Entities drawn, in slot order (slot i = visible[i]). */
+  /** Rows passing the filter and the cap (filtered[0..filteredCount-1]; any order): what the
+   * globe shows, individually or inside clusters. */
+  filtered: Int32Array;
+  filteredCount: number;
+  /** Bumped whenever the filtered set changes (the cluster worker and the cull compare it). */
+  filterVersion: number;
+  /** A chunked load is under way: the filter waits for its last chunk. */
+  pendingColumns: boolean;
+  /** Clustering allowed (on by default; benchmarks may turn it off to draw every marker). */
+  clustering: boolean;
+  /** Entities drawn individually, in slot order (slot i = visible[i]), newest first. */
   visible: number[];
+  /** The entity of a row while it is drawn individually. */
+  entityOfRow: Map<number, number>;
+  /** Atlas cell per interned emoji key of the store (-1 = not asked yet). */
+  cells: number[];
+  /** filterVersion and markersHidden the entity set was built for, and the camera it was culled
+   * for (culling only applies to big sets). */
+  cullFilterVersion: number;
+  cullHidden: boolean;
+  cullCamera: { lat: number; lon: number; distance: number };
   /** Entities whose slot must be rewritten this frame. */
   changed: Set<number>;
-  /** Entities with an animation running (intensity decay, flash). */
+  /** Rows with a live glow decaying (store.intensity). */
   animating: Set<number>;
+  /** Rows hovered and selected, or -1 (rows, not entities: they survive culling and clustering). */
   hovered: number;
   selected: number;
+  /** Until when (ms, frame time) the selected marker flashes yellow. */
+  flashUntil: number;
+  /** Camera distance the marker detail levels were last computed for. */
+  lodDistance: number;
   /** Marker size setting factor (spec: small 0.3, medium 0.5, large 0.8). */
   sizeFactor: number;
   /** Current role, for the interactWithMarkers permission. */
@@ -378,12 +406,11 @@ export function epochNow(now: number): number {
 }
 
 /**
- * Live entities: geo-layer pieces plus markers. Counted from the queries and the id map rather
- * than bitecs' getAllEntities(), which copies every id into a new array (100k markers = a 100k
- * array four times a second).
+ * Live entities: geo-layer pieces plus the individually drawn markers. Counted from the query
+ * and the drawn list rather than bitecs' getAllEntities(), which copies every id into a new array.
  */
 export function liveEntityCount(world: AtlasWorld): number {
-  return query(world, [GeoLayer]).length + world.markers.byId.size;
+  return query(world, [GeoLayer]).length + world.markers.visible.length;
 }
 
 /** Adds one drawable geo-layer entity bound to render handle `handle`. */
@@ -423,16 +450,27 @@ export function createAtlasWorld(rig: OrbitRig, render: RenderBindings): AtlasWo
     commands: [],
     stats: { fps: 0, drawCalls: 0, triangles: 0, systemMs: {}, lastMs: {}, frameMs: 0 },
     markers: {
-      records: [],
-      byId: new Map(),
+      store: new ArticleColumns(),
       ops: [],
       filter: { ...DEFAULT_MARKER_FILTER },
       dirty: false,
+      filtered: new Int32Array(256),
+      filteredCount: 0,
+      filterVersion: 0,
+      pendingColumns: false,
+      clustering: true,
       visible: [],
+      entityOfRow: new Map(),
+      cells: [],
+      cullFilterVersion: -1,
+      cullHidden: false,
+      cullCamera: { lat: 0, lon: 0, distance: 0 },
       changed: new Set(),
       animating: new Set(),
       hovered: -1,
       selected: -1,
+      flashUntil: 0,
+      lodDistance: -1,
       sizeFactor: MARKER_SIZE_FACTORS.medium,
       role: 'guest',
       restricted: false,

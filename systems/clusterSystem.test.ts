@@ -90,7 +90,7 @@ describe('clusterSystem', () => {
     frame();
     expect(world.clusters.active).toBe(false);
     const data = new Float64Array(2 * CLUSTER_STRIDE);
-    data.set([10, 20, 250, 99, 30, 40, 1, world.markers.visible[0] as number]);
+    data.set([10, 20, 250, 99, 30, 40, 1, world.markers.filtered[0] as number]);
     world.clusters.reply = { requestId: q2.id, generation: q2.generation, zoom: q2.zoom, data };
     frame();
     expect(world.clusters.active).toBe(true);

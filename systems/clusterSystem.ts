@@ -1,16 +1,19 @@
 /**
  * clusterSystem - at far zoom with many markers, cluster badges (with counts) stand in for the
- * individual markers. The index is built in a Web Worker (supercluster) from the drawn markers;
- * queries go by zoom level; replies older than the newest request are dropped.
- * Reads: markers.visible/version, Marker fields, camera distance, clusters.reply.
+ * individual markers. The index is built in a Web Worker (supercluster) from the filtered rows,
+ * sent as transferred typed arrays; queries go by zoom level; replies older than the newest
+ * request are dropped. Single points of a reply are drawn from the article store (no entity).
+ * Reads: markers.filtered/filterVersion, store, camera distance, clusters.reply.
  * Writes: clusters.* state, the cluster GPU buffer, the markers mesh's hidden flag.
- * Order: after markerFilter, before picking. Cadence: every frame; work only on change.
+ * Order: after markerFilter, before markerCull and picking. Cadence: every frame; work only on
+ * change.
  */
 import { clusterZoomForDistance, CLUSTER_STRIDE } from '../data/markers/clusterProtocol';
-import { Marker, MARKER_HOVERED, MARKER_SELECTED } from '../engine/markers/markerComponents';
+import { MARKER_HOVERED, MARKER_SELECTED } from '../engine/markers/markerComponents';
 import type { AtlasWorld } from '../engine/world';
 import { INTENSITY_FLOOR } from './markerAnimSystem';
-import { markerCentre, markerSize } from './markerGeometry';
+import { cellOfRow } from './markerCullSystem';
+import { MARKER_RADIUS, markerSize } from './markerGeometry';
 
 /** Cluster only when at least this many markers are drawn: a few hundred stay readable as is. */
 export const CLUSTER_MIN_MARKERS = 400;
@@ -24,7 +27,6 @@ export const CLUSTER_SIZE_PER_DECADE = 0.2;
 const CLUSTER_RGB = [0.23, 0.51, 0.96] as const;
 const NEUTRAL = 3;
 
-const centre = new Float64Array(3);
 const DEG = Math.PI / 180;
 
 /** The label drawn on a cluster badge: exact below 100, then 100+, 1k+, 10k+ steps. */
@@ -39,20 +41,20 @@ export function clusterSystem(world: AtlasWorld): void {
   const c = world.clusters;
   const m = world.markers;
   if (c.service === null) return;
-  const enough = m.visible.length >= CLUSTER_MIN_MARKERS && world.layers.markers;
+  const enough = m.clustering && m.filteredCount >= CLUSTER_MIN_MARKERS && world.layers.markers;
 
-  // (Re)send the drawn set when it changed.
-  if (enough && c.sourceVersion !== m.version) {
-    c.sourceVersion = m.version;
+  // (Re)send the filtered set when it changed (transferred: the worker owns the arrays).
+  if (enough && c.sourceVersion !== m.filterVersion) {
+    c.sourceVersion = m.filterVersion;
     c.generation++;
-    const n = m.visible.length;
+    const n = m.filteredCount;
     const lonLat = new Float32Array(n * 2);
-    const ids = new Int32Array(n);
+    const ids = m.filtered.slice(0, n);
+    const { lat, lon } = m.store;
     for (let i = 0; i < n; i++) {
-      const e = m.visible[i] as number;
-      lonLat[i * 2] = Marker.lon[e] as number;
-      lonLat[i * 2 + 1] = Marker.lat[e] as number;
-      ids[i] = e;
+      const row = ids[i] as number;
+      lonLat[i * 2] = lon[row] as number;
+      lonLat[i * 2 + 1] = lat[row] as number;
     }
     c.service.load(c.generation, lonLat, ids);
   }
@@ -99,36 +101,37 @@ export function clusterSystem(world: AtlasWorld): void {
 
 function writeClusters(world: AtlasWorld): void {
   const c = world.clusters;
+  const m = world.markers;
+  const s = m.store;
   const gpu = world.render.clusters;
-  const size = markerSize(world.markers.sizeFactor);
-  const fanSize = size * world.markers.fanScale;
+  const size = markerSize(m.sizeFactor);
   gpu.setCount(c.itemCount);
   for (let i = 0; i < c.itemCount; i++) {
     const lon = c.items[i * CLUSTER_STRIDE] as number;
     const lat = c.items[i * CLUSTER_STRIDE + 1] as number;
     const count = c.items[i * CLUSTER_STRIDE + 2] as number;
     const id = c.items[i * CLUSTER_STRIDE + 3] as number;
-    if (count === 1 && id >= 0) {
-      markerCentre(id, fanSize, centre);
-      const state = Marker.state[id] as number;
+    const cl = Math.cos(lat * DEG);
+    if (count === 1 && id >= 0 && id < s.length && s.alive[id] === 1) {
+      // A single article: drawn from its store row, like a marker.
+      const [cr, cg, cb] = s.colorOf(id);
       gpu.writeSlot(
         i,
-        centre[0] as number,
-        centre[1] as number,
-        centre[2] as number,
-        Marker.cell[id] as number,
+        MARKER_RADIUS * cl * Math.sin(lon * DEG),
+        MARKER_RADIUS * Math.sin(lat * DEG),
+        MARKER_RADIUS * cl * Math.cos(lon * DEG),
+        cellOfRow(world, id),
         size,
-        state === MARKER_SELECTED || state === MARKER_HOVERED ? state : 0,
-        Math.max(INTENSITY_FLOOR, Marker.intensity[id] as number),
-        Marker.rgb[id * 3] as number,
-        Marker.rgb[id * 3 + 1] as number,
-        Marker.rgb[id * 3 + 2] as number,
-        Marker.sentiment[id] as number,
+        id === m.selected ? MARKER_SELECTED : id === m.hovered ? MARKER_HOVERED : 0,
+        Math.max(INTENSITY_FLOOR, s.intensity[id] as number),
+        cr,
+        cg,
+        cb,
+        s.sentiment[id] as number,
       );
       continue;
     }
-    const r = 205;
-    const cl = Math.cos(lat * DEG);
+    const r = MARKER_RADIUS;
     const badge = size * (1 + Math.log10(Math.max(2, count)) * CLUSTER_SIZE_PER_DECADE * 2.5);
     gpu.writeSlot(
       i,

@@ -92,6 +92,14 @@ export function commandSystem(world: AtlasWorld): void {
       case 'removeArticles':
         world.markers.ops.push({ kind: 'remove', ids: c.ids });
         break;
+      case 'addArticleColumns':
+        if (c.source === world.markers.source) {
+          world.markers.ops.push({ kind: 'columns', columns: c.columns, more: c.more });
+        }
+        break;
+      case 'setMarkerClustering':
+        world.markers.clustering = c.on;
+        break;
       case 'setMarkerFilter':
         world.markers.filter = { ...world.markers.filter, ...c.filter };
         world.markers.dirty = true;

@@ -1,10 +1,11 @@
 /**
  * markerAnimSystem - live-article glow decay and the selection flash.
- * Reads: markers.animating, Marker.intensity/flashUntil, time. Writes: Marker.intensity,
- * markers.changed (for slots to rewrite), markers.animating.
- * Order: after picking, before marker sync. Cadence: every frame, only animating markers.
+ * Reads: markers.animating (rows), store.intensity, flashUntil, time. Writes: store.intensity,
+ * markers.changed (drawn entities to rewrite), markers.animating, flashUntil.
+ * Order: after picking, before marker sync. Cadence: every frame, only animating rows.
+ * The glow lives in the article store, so it keeps decaying while the marker is culled or
+ * inside a cluster.
  */
-import { Marker } from '../engine/markers/markerComponents';
 import type { AtlasWorld } from '../engine/world';
 
 /** Spec: a new article starts at intensity 1 and decays x0.95 per second down to 0.2. */
@@ -15,14 +16,25 @@ export const FLASH_MS = 1000;
 
 export function markerAnimSystem(world: AtlasWorld): void {
   const m = world.markers;
+  const now = world.time.now;
+  if (m.flashUntil > 0) {
+    // Redraw the selected marker while it flashes, and once more when the flash is over.
+    const e = m.selected >= 0 ? m.entityOfRow.get(m.selected) : undefined;
+    if (e !== undefined) m.changed.add(e);
+    if (now > m.flashUntil) m.flashUntil = 0;
+  }
   if (m.animating.size === 0) return;
   const decay = Math.pow(INTENSITY_DECAY_PER_SECOND, world.time.dt);
-  const now = world.time.now;
-  for (const e of m.animating) {
-    const i = Math.max(INTENSITY_FLOOR, (Marker.intensity[e] as number) * decay);
-    Marker.intensity[e] = i;
-    const flashing = (Marker.flashUntil[e] as number) > now;
-    if (i <= INTENSITY_FLOOR && !flashing) m.animating.delete(e);
-    m.changed.add(e);
+  const intensity = m.store.intensity;
+  let glowChanged = false;
+  for (const row of m.animating) {
+    const i = Math.max(INTENSITY_FLOOR, (intensity[row] as number) * decay);
+    intensity[row] = i;
+    if (i <= INTENSITY_FLOOR) m.animating.delete(row);
+    const e = m.entityOfRow.get(row);
+    if (e !== undefined) m.changed.add(e);
+    else glowChanged = true;
   }
+  // Single articles drawn by the cluster badges glow too.
+  if (glowChanged && world.clusters.active) world.clusters.dirty = true;
 }

@@ -1,24 +1,17 @@
 /**
- * markerSpawnSystem - turns article changes (from commands) into marker entities.
- * Reads: markers.ops. Writes: Marker fields, markers.records/byId, markers.dirty, animating.
+ * markerSpawnSystem - turns article changes (from commands) into rows of the columnar article
+ * store (world.markers.store). No entity is made here: markerCullSystem gives entities to the few
+ * markers drawn individually.
+ * Reads: markers.ops. Writes: markers.store, markers.dirty, animating (live rows), and drops
+ * hovered/selected rows that were removed.
  * Order: after commands, before the marker filter. Cadence: every frame (no-op when idle).
- * Entity ids are recycled by bitecs: outside the engine, articles are known by id only.
  */
-import { addComponent, addEntity, removeEntity } from 'bitecs';
 import { resolveArticleLocation } from '../data/markers/articleLocation';
-import {
-  SENTIMENTS,
-  articleCategories,
-  articleEmoji,
-  articleSentiment,
-  markerColor,
-} from '../data/markers/markerStyle';
-import {
-  Marker,
-  ensureMarkerCapacity,
-  type MarkerRecord,
-} from '../engine/markers/markerComponents';
+import type { MarkerRecord } from '../data/markers/articleColumns';
+import { articleCategories, articleEmoji, articleSentiment } from '../data/markers/markerStyle';
+import { Marker } from '../engine/markers/markerComponents';
 import type { AtlasWorld } from '../engine/world';
+import { writeMarkerFields } from './markerCullSystem';
 
 type Obj = Record<string, unknown>;
 
@@ -64,52 +57,26 @@ export function toRecord(article: unknown, nowMs: number): MarkerRecord | null {
   };
 }
 
-function writeRecord(world: AtlasWorld, e: number, r: MarkerRecord): void {
-  Marker.lat[e] = r.lat;
-  Marker.lon[e] = r.lon;
-  Marker.sentiment[e] = SENTIMENTS.indexOf(r.sentiment);
-  Marker.cell[e] = world.render.markers.cellFor(r.emoji, r.category);
-  const [cr, cg, cb] = markerColor(r.categories, r.sentiment);
-  Marker.rgb[e * 3] = cr;
-  Marker.rgb[e * 3 + 1] = cg;
-  Marker.rgb[e * 3 + 2] = cb;
-  Marker.publishedMs[e] = r.publishedMs;
-  world.markers.records[e] = r;
-}
-
 function upsert(world: AtlasWorld, r: MarkerRecord, live: boolean): void {
   const m = world.markers;
-  let e = m.byId.get(r.id);
-  if (e === undefined) {
-    e = addEntity(world);
-    ensureMarkerCapacity(e);
-    addComponent(world, e, Marker);
-    Marker.state[e] = 0;
-    Marker.slot[e] = -1;
-    Marker.intensity[e] = 0;
-    Marker.flashUntil[e] = 0;
-    m.byId.set(r.id, e);
-  }
-  writeRecord(world, e, r);
+  const { row } = m.store.upsert(r);
   if (live) {
-    Marker.intensity[e] = 1;
-    m.animating.add(e);
+    m.store.intensity[row] = 1;
+    m.animating.add(row);
   }
-  m.changed.add(e);
+  // A marker drawn right now takes the new place, emoji and colour at once.
+  const e = m.entityOfRow.get(row);
+  if (e !== undefined) writeMarkerFields(world, e, row);
 }
 
-function remove(world: AtlasWorld, id: string): void {
+function forget(world: AtlasWorld, row: number): void {
   const m = world.markers;
-  const e = m.byId.get(id);
-  if (e === undefined) return;
-  m.byId.delete(id);
-  m.records[e] = undefined;
-  m.animating.delete(e);
-  m.changed.delete(e);
-  if (m.hovered === e) m.hovered = -1;
-  if (m.selected === e) m.selected = -1;
-  Marker.slot[e] = -1;
-  removeEntity(world, e);
+  m.animating.delete(row);
+  if (m.hovered === row) m.hovered = -1;
+  if (m.selected === row) {
+    m.selected = -1;
+    m.version++;
+  }
 }
 
 export function markerSpawnSystem(world: AtlasWorld): void {
@@ -118,18 +85,57 @@ export function markerSpawnSystem(world: AtlasWorld): void {
   const now = Date.now();
   for (const op of m.ops) {
     if (op.kind === 'remove') {
-      for (const id of op.ids) remove(world, id);
+      for (const id of op.ids) {
+        const row = m.store.remove(id);
+        if (row >= 0) forget(world, row);
+      }
       continue;
     }
-    const seen = op.kind === 'replace' ? new Set<string>() : null;
+    if (op.kind === 'columns') {
+      const first = m.store.length;
+      m.store.appendSynthetic(op.columns);
+      m.pendingColumns = op.more;
+      // Entities still drawn from rows the load just reused show the new article.
+      for (const e of m.visible) {
+        const row = Marker.row[e] as number;
+        if (row >= first && row < m.store.length) writeMarkerFields(world, e, row);
+      }
+      continue;
+    }
+    if (op.kind === 'replace') {
+      // Parse first, so the rows of articles that stay keep their glow and selection.
+      const records: MarkerRecord[] = [];
+      for (const article of op.articles) {
+        const r = toRecord(article, now);
+        if (r !== null) records.push(r);
+      }
+      const keep = new Set(records.map((r) => r.id));
+      const gone: string[] = [];
+      for (let row = 0; row < m.store.length && keep.size > 0; row++) {
+        if (m.store.alive[row] !== 1) continue;
+        const id = m.store.idOf(row);
+        if (!keep.has(id)) gone.push(id);
+      }
+      if (keep.size === 0 || gone.length === m.store.size) {
+        m.store.clear();
+        m.animating.clear();
+        if (m.hovered >= 0) m.hovered = -1;
+        if (m.selected >= 0) {
+          m.selected = -1;
+          m.version++;
+        }
+      } else {
+        for (const id of gone) {
+          const row = m.store.remove(id);
+          if (row >= 0) forget(world, row);
+        }
+      }
+      for (const r of records) upsert(world, r, false);
+      continue;
+    }
     for (const article of op.articles) {
       const r = toRecord(article, now);
-      if (r === null) continue;
-      seen?.add(r.id);
-      upsert(world, r, op.kind === 'upsert' && op.live);
-    }
-    if (seen !== null) {
-      for (const id of [...m.byId.keys()]) if (!seen.has(id)) remove(world, id);
+      if (r !== null) upsert(world, r, op.live);
     }
   }
   m.ops.length = 0;

@@ -1,8 +1,11 @@
 /**
  * markerSyncSystem - writes changed markers into the GPU buffer and uploads only those ranges.
- * Reads: markers.changed, Marker fields, sizeFactor, time. Writes: GPU slots; clears `changed`.
+ * The sentiment channel carries the detail level too: sentiment index + 4 x Marker.lod.
+ * Reads: markers.changed, Marker fields, store.intensity, flashUntil, sizeFactor, time.
+ * Writes: GPU slots; clears `changed`.
  * Order: last before render. Cadence: every frame (no-op when nothing changed).
  */
+import { LOD_FULL, LOD_HIDDEN } from '../data/markers/markerLod';
 import { Marker, MARKER_SELECTED } from '../engine/markers/markerComponents';
 import type { AtlasWorld } from '../engine/world';
 import { INTENSITY_FLOOR } from './markerAnimSystem';
@@ -63,9 +66,9 @@ export function markerSyncSystem(world: AtlasWorld): void {
     if (slot < 0) continue;
     markerCentre(e, fanSize, centre);
     let state = Marker.state[e] as number;
-    if (state === MARKER_SELECTED && (Marker.flashUntil[e] as number) > now)
-      state = GPU_STATE_FLASH;
-    const intensity = Math.max(INTENSITY_FLOOR, Marker.intensity[e] as number);
+    if (state === MARKER_SELECTED && m.flashUntil > now) state = GPU_STATE_FLASH;
+    const intensity = Math.max(INTENSITY_FLOOR, m.store.intensity[Marker.row[e] as number] ?? 0);
+    const lod = Marker.lod[e] as number;
     gpu.writeSlot(
       slot,
       centre[0] as number,
@@ -78,7 +81,7 @@ export function markerSyncSystem(world: AtlasWorld): void {
       Marker.rgb[e * 3] as number,
       Marker.rgb[e * 3 + 1] as number,
       Marker.rgb[e * 3 + 2] as number,
-      Marker.sentiment[e] as number,
+      (Marker.sentiment[e] as number) + 4 * (lod > LOD_HIDDEN ? LOD_FULL : lod),
     );
   }
   m.changed.clear();

@@ -6,7 +6,9 @@ import { Marker, MARKER_HOVERED, MARKER_SELECTED } from '../engine/markers/marke
 import { cameraSystem } from './cameraSystem';
 import { commandSystem } from './commandSystem';
 import { markerAnimSystem } from './markerAnimSystem';
+import { markerCullSystem } from './markerCullSystem';
 import { markerFilterSystem } from './markerFilterSystem';
+import { markerLodSystem } from './markerLodSystem';
 import { markerSpawnSystem } from './markerSpawnSystem';
 import { markerSyncSystem } from './markerSyncSystem';
 import { pickingSystem } from './pickingSystem';
@@ -17,10 +19,19 @@ const steps: PipelineEntry[] = [
   { name: 'markerSpawn', run: markerSpawnSystem },
   { name: 'camera', run: cameraSystem },
   { name: 'markerFilter', run: markerFilterSystem },
+  { name: 'markerCull', run: markerCullSystem },
   { name: 'picking', run: pickingSystem },
   { name: 'markerAnim', run: markerAnimSystem },
+  { name: 'markerLod', run: markerLodSystem },
   { name: 'markerSync', run: markerSyncSystem },
 ];
+
+type World = ReturnType<typeof createTestWorld>['world'];
+/** The entity drawing article `id` now (test-only: engine code never exposes one). */
+const entityOf = (world: World, id: string): number =>
+  world.markers.entityOfRow.get(world.markers.store.rowOf(id)) ?? -1;
+const ids = (world: World, keys: Iterable<number>): string[] =>
+  [...keys].map((row) => world.markers.store.idOf(row));
 
 const now = Date.now();
 const art = (id: string, lat: number, lon: number, extra: Record<string, unknown> = {}) => ({
@@ -46,7 +57,7 @@ function setup() {
 }
 
 describe('marker spawn and filter', () => {
-  it('makes one entity per article with a valid place, and frees them on replace', () => {
+  it('stores one row per article with a valid place and one entity per drawn marker, and frees them on replace', () => {
     const { world, render, frame } = setup();
     const before = getAllEntities(world).length;
     sendCommand({
@@ -59,13 +70,16 @@ describe('marker spawn and filter', () => {
       ],
     });
     frame();
-    expect(world.markers.byId.size).toBe(2);
+    expect(world.markers.store.size).toBe(2);
     expect(getAllEntities(world).length).toBe(before + 2);
     expect(render.markers.count).toBe(2);
 
     sendCommand({ type: 'setArticles', articles: [art('b', 20, 20), art('c', 30, 30)] });
     frame();
-    expect([...world.markers.byId.keys()].sort()).toEqual(['b', 'c']);
+    expect(world.markers.store.rowOf('a')).toBe(-1);
+    expect(
+      world.markers.visible.map((e) => world.markers.store.idOf(Marker.row[e] as number)).sort(),
+    ).toEqual(['b', 'c']);
     expect(getAllEntities(world).length).toBe(before + 2);
 
     // Churn never leaks entities or GPU slots.
@@ -77,8 +91,9 @@ describe('marker spawn and filter', () => {
     expect(render.markers.count).toBe(2);
     sendCommand({ type: 'removeArticles', ids: ['x19'] });
     frame();
-    expect(world.markers.byId.size).toBe(1);
+    expect(world.markers.store.size).toBe(1);
     expect(render.markers.count).toBe(1);
+    expect(getAllEntities(world).length).toBe(before + 1);
   });
 
   it('filters by sentiment, category and time window, newest first, capped at maxMarkers', () => {
@@ -100,7 +115,8 @@ describe('marker spawn and filter', () => {
       ],
     });
     frame();
-    const drawn = () => world.markers.visible.map((e) => world.markers.records[e]?.id);
+    const drawn = () =>
+      world.markers.visible.map((e) => world.markers.store.idOf(Marker.row[e] as number));
     expect(drawn()).toEqual(
       ['p1', 'm1', 'n1'].sort((a, b) => (a === 'p1' ? -1 : b === 'p1' ? 1 : a < b ? -1 : 1)),
     );
@@ -151,13 +167,14 @@ describe('live intensity', () => {
     const { world, frame } = setup();
     sendCommand({ type: 'upsertArticles', articles: [art('live', 0, 0)], live: true });
     frame();
-    const e = world.markers.byId.get('live') as number;
-    expect(Marker.intensity[e]).toBeCloseTo(1 * Math.pow(0.95, 0.016), 6);
+    const row = world.markers.store.rowOf('live');
+    const { intensity } = world.markers.store;
+    expect(intensity[row]).toBeCloseTo(1 * Math.pow(0.95, 0.016), 6);
     for (let i = 0; i < 10; i++) frame(100); // one second
-    expect(Marker.intensity[e]).toBeCloseTo(Math.pow(0.95, 1.016), 4);
+    expect(intensity[row]).toBeCloseTo(Math.pow(0.95, 1.016), 4);
     for (let i = 0; i < 400; i++) frame(100); // forty seconds
-    expect(Marker.intensity[e]).toBeCloseTo(0.2, 6);
-    expect(world.markers.animating.has(e)).toBe(false);
+    expect(intensity[row]).toBeCloseTo(0.2, 6);
+    expect(world.markers.animating.has(row)).toBe(false);
   });
 });
 
@@ -169,8 +186,8 @@ describe('picking', () => {
     const p = world.pointer;
     Object.assign(p, { x: 640, y: 360, inside: true, moved: true });
     frame(100);
-    const e = world.markers.byId.get('centre') as number;
-    expect(world.markers.hovered).toBe(e);
+    const e = entityOf(world, 'centre');
+    expect(ids(world, [world.markers.hovered])).toEqual(['centre']);
     expect(Marker.state[e]).toBe(MARKER_HOVERED);
     expect(render.cursor).toBe('pointer');
     p.clicked = true;
@@ -192,10 +209,10 @@ describe('picking', () => {
     frame();
     Object.assign(world.pointer, { x: 641, y: 358, inside: true, moved: true, clicked: true });
     frame(100);
-    const e = world.markers.byId.get('centre') as number;
-    expect(world.markers.selected).toBe(e);
+    const e = entityOf(world, 'centre');
+    expect(ids(world, [world.markers.selected])).toEqual(['centre']);
     expect(Marker.state[e]).toBe(MARKER_SELECTED);
-    expect(Marker.flashUntil[e]).toBeGreaterThan(world.time.now);
+    expect(world.markers.flashUntil).toBeGreaterThan(world.time.now);
     // The globe stops turning while the article is selected (after the 500 ms fade-out).
     for (let i = 0; i < 10; i++) frame(100);
     const a0 = rig.alpha;
@@ -227,8 +244,6 @@ describe('marker GPU sync', () => {
     expect(render.markers.slots.size).toBe(0);
     Object.assign(world.pointer, { x: 640, y: 360, inside: true, moved: true });
     frame(100);
-    expect([...render.markers.slots.keys()]).toEqual([
-      Marker.slot[world.markers.byId.get('a') as number],
-    ]);
+    expect([...render.markers.slots.keys()]).toEqual([Marker.slot[entityOf(world, 'a')]]);
   });
 });

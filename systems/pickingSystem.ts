@@ -1,10 +1,12 @@
 /**
  * pickingSystem - what is under the pointer, without mesh picking: a ray from the camera meets the
- * sphere the markers float on, a grid index over the drawn markers gives the candidates near that
- * point, and the nearest one on screen within its hit radius wins. Hover is throttled to 50 ms
- * (spec); a click selects (with the interactWithMarkers right) or sets the restriction state.
- * Reads: pointer, markers.visible, Marker fields, camera, role. Writes: Marker.state, hovered,
- * selected, restricted, flashUntil, autoRotate, markers.changed.
+ * sphere the markers float on, a grid index over the individually drawn markers gives the
+ * candidates near that point, and the nearest one on screen within its hit radius wins (in cluster
+ * mode: the badges and single articles of the reply). Hover is throttled to 50 ms (spec); a click
+ * selects (with the interactWithMarkers right) or sets the restriction state. Hovered and selected
+ * are store rows, so they survive the marker's entity coming and going.
+ * Reads: pointer, markers.visible, Marker fields, store, camera, role. Writes: Marker.state,
+ * hovered, selected, restricted, flashUntil, markers.changed.
  * Order: after the marker filter, before animation and sync. Cadence: every frame; work only
  * when the pointer moved or clicked.
  */
@@ -51,15 +53,14 @@ export function raySphere(r: Ray, radius: number): number {
  * minimum), centred on the cluster. */
 export const CLUSTER_ZOOM_FACTOR = 0.55;
 
-/** Encodes cluster item i as a pick result (markers are >= 0, nothing is -1). */
+/** Encodes cluster item i as a pick result (markers are store rows >= 0, nothing is -1). */
 export const clusterPick = (i: number): number => -(i + 2);
 
-/** In cluster mode: the badge (or single) under CSS pixel (x, y): an entity, clusterPick(i), or -1. */
+/** In cluster mode: the badge (or single) under CSS pixel (x, y): a row, clusterPick(i), or -1. */
 function pickCluster(world: AtlasWorld, x: number, y: number, touch: boolean): number {
   const c = world.clusters;
   const r = world.render;
   const size = markerSize(world.markers.sizeFactor) * markerScale(world.camera.distance);
-  const fanSize = markerSize(world.markers.sizeFactor) * world.markers.fanScale;
   const minHit = touch ? MIN_HIT_PX_TOUCH : MIN_HIT_PX_MOUSE;
   const cam = world.camera;
   const camPos = camScratch;
@@ -71,8 +72,7 @@ function pickCluster(world: AtlasWorld, x: number, y: number, touch: boolean): n
     const lat = c.items[i * CLUSTER_STRIDE + 1] as number;
     const count = c.items[i * CLUSTER_STRIDE + 2] as number;
     const id = c.items[i * CLUSTER_STRIDE + 3] as number;
-    if (count === 1 && id >= 0) markerCentre(id, fanSize, centre);
-    else latLonToXyzInto(lat, lon, MARKER_RADIUS, centre);
+    latLonToXyzInto(lat, lon, MARKER_RADIUS, centre);
     const cx = centre[0] as number;
     const cy = centre[1] as number;
     const cz = centre[2] as number;
@@ -99,11 +99,13 @@ function pickCluster(world: AtlasWorld, x: number, y: number, touch: boolean): n
   return best;
 }
 
-/** The drawn marker under CSS pixel (x, y), or -1; in cluster mode also clusterPick(i). */
+/** The store row of the drawn marker under CSS pixel (x, y), or -1; in cluster mode also
+ * clusterPick(i). */
 export function pickMarker(world: AtlasWorld, x: number, y: number, touch: boolean): number {
   const m = world.markers;
-  if (m.visible.length === 0 || !world.layers.markers) return -1;
+  if (!world.layers.markers) return -1;
   if (world.clusters.active) return pickCluster(world, x, y, touch);
+  if (m.visible.length === 0) return -1;
   const index = m.pickIndex;
   if (m.pickIndexVersion !== m.version) {
     index.clear();
@@ -142,32 +144,34 @@ export function pickMarker(world: AtlasWorld, x: number, y: number, touch: boole
       best = e;
     }
   });
-  return best;
+  return best < 0 ? -1 : (Marker.row[best] as number);
 }
 
-function setState(world: AtlasWorld, e: number, state: number): void {
-  if (e < 0) return;
+/** Sets the drawn state of a row's marker (if it has an entity now; a later spawn reads
+ * hovered/selected itself). Cluster singles are redrawn by the cluster system. */
+function setState(world: AtlasWorld, row: number, state: number): void {
+  if (row < 0) return;
+  const e = world.markers.entityOfRow.get(row);
+  if (e === undefined) return;
   Marker.state[e] = state;
   world.markers.changed.add(e);
 }
 
 /** Selects the article with this id (or clears the selection), as a click by a user would. */
 export function selectById(world: AtlasWorld, id: string | null): void {
-  const e = id === null ? -1 : (world.markers.byId.get(id) ?? -1);
-  select(world, e);
+  select(world, id === null ? -1 : world.markers.store.rowOf(id));
 }
 
-function select(world: AtlasWorld, e: number): void {
+function select(world: AtlasWorld, row: number): void {
   const m = world.markers;
-  if (m.selected === e) return;
+  if (m.selected === row) return;
   if (m.selected >= 0)
     setState(world, m.selected, m.selected === m.hovered ? MARKER_HOVERED : MARKER_NORMAL);
-  m.selected = e;
+  m.selected = row;
   m.version++;
-  if (e < 0) return;
-  setState(world, e, MARKER_SELECTED);
-  Marker.flashUntil[e] = world.time.now + FLASH_MS;
-  m.animating.add(e);
+  if (row < 0) return;
+  setState(world, row, MARKER_SELECTED);
+  m.flashUntil = world.time.now + FLASH_MS;
   // Spec: selecting an article stops auto-rotation - the camera's auto-rotate controller holds it
   // at zero while an article is selected (systems/cameraSystem.ts), without touching the setting.
 }
@@ -196,10 +200,10 @@ export function pickingSystem(world: AtlasWorld): void {
   const now = world.time.now;
   if (p.clicked) {
     p.clicked = false;
-    const e = pickMarker(world, p.x, p.y, p.touch);
-    if (e <= -2) zoomIntoCluster(world, -e - 2);
-    else if (e >= 0) {
-      if (can(m.role, 'interactWithMarkers')) select(world, e);
+    const row = pickMarker(world, p.x, p.y, p.touch);
+    if (row <= -2) zoomIntoCluster(world, -row - 2);
+    else if (row >= 0) {
+      if (can(m.role, 'interactWithMarkers')) select(world, row);
       else {
         m.restricted = true;
         m.version++;
@@ -210,16 +214,16 @@ export function pickingSystem(world: AtlasWorld): void {
   p.moved = false;
   m.lastHoverAt = now;
   const hit = p.inside ? pickMarker(world, p.x, p.y, p.touch) : -1;
-  const e = hit >= 0 ? hit : -1;
+  const row = hit >= 0 ? hit : -1;
   const item = hit <= -2 ? -hit - 2 : -1;
   if (item !== world.clusters.hoveredItem) {
     world.clusters.hoveredItem = item;
     world.clusters.dirty = true;
   }
-  if (e !== m.hovered) {
+  if (row !== m.hovered) {
     if (m.hovered >= 0 && m.hovered !== m.selected) setState(world, m.hovered, MARKER_NORMAL);
-    m.hovered = e;
-    if (e >= 0 && e !== m.selected) setState(world, e, MARKER_HOVERED);
+    m.hovered = row;
+    if (row >= 0 && row !== m.selected) setState(world, row, MARKER_HOVERED);
   }
   world.render.setCursor(hit !== -1 ? 'pointer' : '');
 }

@@ -34,12 +34,12 @@ function publishStats(world: AtlasWorld): void {
     state.camera.value = { ...w };
   }
   state.view.value = world.view;
-  state.markerCount.value = world.markers.visible.length;
-  state.articleCount.value = world.markers.byId.size;
+  state.markerCount.value = world.markers.filteredCount;
+  state.articleCount.value = world.markers.store.size;
   state.triangles.value = s.triangles;
   state.entityKinds.value = {
     'geo layers': query(world, [GeoLayer]).length,
-    markers: world.markers.byId.size,
+    markers: world.markers.visible.length,
     'cluster badges': world.clusters.active ? world.clusters.itemCount : 0,
   };
   const q = world.quality?.controller.state;
@@ -77,7 +77,7 @@ function publishMarkers(world: AtlasWorld): void {
     lastHovered = m.hovered;
     lastX = p.x;
     lastY = p.y;
-    const r = m.hovered >= 0 ? m.records[m.hovered] : undefined;
+    const r = m.hovered >= 0 ? m.store.record(m.hovered) : undefined;
     state.hoveredMarker.value =
       r === undefined
         ? null
@@ -92,7 +92,7 @@ function publishMarkers(world: AtlasWorld): void {
   }
   if (m.version !== lastVersion) {
     lastVersion = m.version;
-    const sel = m.selected >= 0 ? m.records[m.selected] : undefined;
+    const sel = m.selected >= 0 ? m.store.record(m.selected) : undefined;
     const cur = state.selectedArticle.peek();
     if ((sel?.id ?? null) !== (cur?.id ?? null)) {
       state.selectedArticle.value = sel === undefined ? null : { id: sel.id, article: sel.article };
@@ -101,8 +101,8 @@ function publishMarkers(world: AtlasWorld): void {
       m.restricted = false;
       state.markerRestricted.value = Date.now();
     }
-    state.markerCount.value = m.visible.length;
-    state.articleCount.value = m.byId.size;
+    state.markerCount.value = m.filteredCount;
+    state.articleCount.value = m.store.size;
   }
 }
 

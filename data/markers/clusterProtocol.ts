@@ -9,7 +9,7 @@ export interface ClusterLoad {
   generation: number;
   /** lon, lat pairs in degrees. */
   lonLat: Float32Array;
-  /** The entity of each point (same order). */
+  /** The article store row of each point (same order). */
   ids: Int32Array;
 }
 
@@ -27,7 +27,7 @@ export interface ClusterReply {
   requestId: number;
   generation: number;
   zoom: number;
-  /** Per cluster: lon, lat, count, id (the entity when count is 1, else the cluster id). */
+  /** Per cluster: lon, lat, count, id (the store row when count is 1, else the cluster id). */
   data: Float64Array;
   /** Milliseconds the worker spent (index build on load, query on query). */
   ms: number;

@@ -4,6 +4,13 @@
  * jitter, several per place so fan-out and clustering get realistic work.
  */
 import { mulberry32 } from '../random';
+import {
+  SYNTHETIC_CATEGORIES,
+  SYNTHETIC_SENTIMENTS,
+  syntheticArticleObject,
+  type SyntheticColumns,
+} from './articleColumns';
+import { SENTIMENTS } from './markerStyle';
 
 export const SYNTHETIC_PLACES: readonly (readonly [number, number])[] = [
   [40.71, -74.0],
@@ -69,17 +76,8 @@ export const SYNTHETIC_PLACES: readonly (readonly [number, number])[] = [
   [21.31, -157.86],
 ];
 
-const CATEGORIES = [
-  'breaking',
-  'politics',
-  'technology',
-  'business',
-  'science',
-  'environment',
-  'health',
-  'sports',
-];
-const SENTIMENTS = ['positive', 'negative', 'neutral', 'mixed'];
+/** Articles per step of a chunked scenario load (engine/automation.ts). */
+export const SYNTHETIC_CHUNK = 100_000;
 
 export interface SyntheticArticle {
   id: string;
@@ -93,38 +91,74 @@ export interface SyntheticArticle {
 }
 
 /**
- * `count` articles within the `hours` before `nowMs`. About a third land exactly on a place (so
- * same-place groups form); the rest scatter up to ~8 degrees around it.
+ * A seeded generator of synthetic articles straight into columns, chunk by chunk: `next(n)` gives
+ * the next n articles of the sequence (the same ones, in the same order, as syntheticArticles with
+ * that seed), so a million articles load in short steps without one object per article.
+ * About a third land exactly on a place (so same-place groups form); the rest scatter up to ~8
+ * degrees around it; published within the `hours` before `nowMs`.
  */
+export function syntheticGenerator(
+  seed: number,
+  nowMs: number,
+  hours = 23,
+): { next(count: number): SyntheticColumns } {
+  const rand = mulberry32(seed);
+  let start = 0;
+  const sentimentIndex = SYNTHETIC_SENTIMENTS.map((s) => SENTIMENTS.indexOf(s));
+  return {
+    next(count: number): SyntheticColumns {
+      const c: SyntheticColumns = {
+        seed,
+        start,
+        count,
+        lat: new Float32Array(count),
+        lon: new Float32Array(count),
+        publishedMs: new Float64Array(count),
+        sentiment: new Uint8Array(count),
+        category: new Uint8Array(count),
+      };
+      for (let i = 0; i < count; i++) {
+        const place = SYNTHETIC_PLACES[Math.floor(rand() * SYNTHETIC_PLACES.length)] ?? [0, 0];
+        const exact = rand() < 0.33;
+        const spread = exact ? 0 : 8 * rand() * rand();
+        const angle = rand() * 2 * Math.PI;
+        const lat = Math.max(-89.9, Math.min(89.9, place[0] + Math.sin(angle) * spread));
+        let lon =
+          place[1] + (Math.cos(angle) * spread) / Math.max(0.2, Math.cos((lat * Math.PI) / 180));
+        if (lon > 180) lon -= 360;
+        if (lon < -180) lon += 360;
+        c.category[i] = Math.floor(rand() * SYNTHETIC_CATEGORIES.length);
+        c.sentiment[i] = sentimentIndex[Math.floor(rand() * SYNTHETIC_SENTIMENTS.length)] ?? 0;
+        c.lat[i] = Math.round(lat * 1e4) / 1e4;
+        c.lon[i] = Math.round(lon * 1e4) / 1e4;
+        c.publishedMs[i] = nowMs - Math.floor(rand() * hours * 3_600_000);
+      }
+      start += count;
+      return c;
+    },
+  };
+}
+
+/** `count` synthetic articles as objects (the server seed and small tests use these). */
 export function syntheticArticles(
   count: number,
   seed: number,
   nowMs: number,
   hours = 23,
 ): SyntheticArticle[] {
-  const rand = mulberry32(seed);
+  const c = syntheticGenerator(seed, nowMs, hours).next(count);
   const out: SyntheticArticle[] = new Array<SyntheticArticle>(count);
   for (let i = 0; i < count; i++) {
-    const place = SYNTHETIC_PLACES[Math.floor(rand() * SYNTHETIC_PLACES.length)] ?? [0, 0];
-    const exact = rand() < 0.33;
-    const spread = exact ? 0 : 8 * rand() * rand();
-    const angle = rand() * 2 * Math.PI;
-    const lat = Math.max(-89.9, Math.min(89.9, place[0] + Math.sin(angle) * spread));
-    let lon =
-      place[1] + (Math.cos(angle) * spread) / Math.max(0.2, Math.cos((lat * Math.PI) / 180));
-    if (lon > 180) lon -= 360;
-    if (lon < -180) lon += 360;
-    const category = CATEGORIES[Math.floor(rand() * CATEGORIES.length)] ?? 'breaking';
-    out[i] = {
-      id: `syn-${seed}-${i}`,
-      title: `Synthetic ${category} story #${i + 1}`,
+    const category = SYNTHETIC_CATEGORIES[c.category[i] as number] ?? 'breaking';
+    out[i] = syntheticArticleObject(
+      `syn-${seed}-${i}`,
+      i,
+      Math.round((c.lat[i] as number) * 1e4) / 1e4,
+      Math.round((c.lon[i] as number) * 1e4) / 1e4,
+      c.publishedMs[i] as number,
       category,
-      sentiment: SENTIMENTS[Math.floor(rand() * SENTIMENTS.length)] ?? 'neutral',
-      latitude: Math.round(lat * 1e4) / 1e4,
-      longitude: Math.round(lon * 1e4) / 1e4,
-      publishedAt: nowMs - Math.floor(rand() * hours * 3_600_000),
-      isSample: true,
-    };
+      SENTIMENTS[c.sentiment[i] as number] ?? 'neutral',
+    );
   }
   return out;
 }

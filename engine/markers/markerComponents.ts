@@ -1,25 +1,12 @@
 /**
- * Article markers in the ECS. One entity per article on the globe; its fields are SoA typed arrays
- * that grow with the number of markers. Per-frame state (visible, state, intensity) is a field,
- * never a tag. The original article stays in `MarkerRecord` for the UI (tooltip, selection).
+ * Article markers in the ECS. The articles themselves live in a columnar store
+ * (data/markers/articleColumns.ts, world.markers.store: one row per article, a million rows in
+ * ~30 MB); an entity exists only for a marker drawn individually right now (after the filter, the
+ * cap, clustering and the view cull - a few thousand at most). Its fields are SoA typed arrays
+ * that grow with the number of entities; per-frame state (state, lod) is a field, never a tag.
+ * bitecs recycles entity ids: outside the engine, markers are known by article id only.
  */
-import type { Sentiment } from '../../data/markers/markerStyle';
-
-export interface MarkerRecord {
-  id: string;
-  title: string;
-  /** First category, as written (for the tooltip); 'General' when none. */
-  category: string;
-  /** All categories, lower case (for the filter). */
-  categories: string[];
-  sentiment: Sentiment;
-  emoji: string;
-  publishedMs: number;
-  lat: number;
-  lon: number;
-  /** The article as received, for the UI. */
-  article: unknown;
-}
+export type { MarkerRecord } from '../../data/markers/articleColumns';
 
 /** Marker.state values. */
 export const MARKER_NORMAL = 0;
@@ -30,6 +17,8 @@ const INITIAL_CAPACITY = 1024;
 
 export const Marker = {
   capacity: INITIAL_CAPACITY,
+  /** The article's row in world.markers.store. */
+  row: new Int32Array(INITIAL_CAPACITY).fill(-1),
   lat: new Float32Array(INITIAL_CAPACITY),
   lon: new Float32Array(INITIAL_CAPACITY),
   /** Index of the sentiment in SENTIMENTS. */
@@ -38,16 +27,13 @@ export const Marker = {
   cell: new Uint16Array(INITIAL_CAPACITY),
   /** Category colour, 3 floats per entity. */
   rgb: new Float32Array(INITIAL_CAPACITY * 3),
-  publishedMs: new Float64Array(INITIAL_CAPACITY),
-  /** Live-article glow: 1 when it arrives, x0.95 per second down to 0.2 (spec). */
-  intensity: new Float32Array(INITIAL_CAPACITY),
   /** MARKER_NORMAL / HOVERED / SELECTED. */
   state: new Uint8Array(INITIAL_CAPACITY),
-  /** Until when (ms) the selected marker flashes yellow. */
-  flashUntil: new Float64Array(INITIAL_CAPACITY),
+  /** Detail level by camera distance (data/markers/markerLod.ts), with hysteresis. */
+  lod: new Uint8Array(INITIAL_CAPACITY),
   /** GPU slot while drawn, else -1. */
   slot: new Int32Array(INITIAL_CAPACITY).fill(-1),
-  /** Fan-out offset for markers sharing a place, in the local east/north plane (scene units). */
+  /** Fan-out offset for markers sharing a place, in the local east/north plane (marker sizes). */
   fanEast: new Float32Array(INITIAL_CAPACITY),
   fanNorth: new Float32Array(INITIAL_CAPACITY),
 };
@@ -68,15 +54,14 @@ export function ensureMarkerCapacity(eid: number): void {
   if (eid < Marker.capacity) return;
   let n = Marker.capacity;
   while (n <= eid) n *= 2;
+  Marker.row = grow(Marker.row, n, -1);
   Marker.lat = grow(Marker.lat, n);
   Marker.lon = grow(Marker.lon, n);
   Marker.sentiment = grow(Marker.sentiment, n);
   Marker.cell = grow(Marker.cell, n);
   Marker.rgb = grow(Marker.rgb, n * 3);
-  Marker.publishedMs = grow(Marker.publishedMs, n);
-  Marker.intensity = grow(Marker.intensity, n);
   Marker.state = grow(Marker.state, n);
-  Marker.flashUntil = grow(Marker.flashUntil, n);
+  Marker.lod = grow(Marker.lod, n);
   Marker.slot = grow(Marker.slot, n, -1);
   Marker.fanEast = grow(Marker.fanEast, n);
   Marker.fanNorth = grow(Marker.fanNorth, n);

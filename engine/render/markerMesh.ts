@@ -17,11 +17,12 @@ import type { ClusterGpu, MarkerGpu } from '../world';
 import { ATLAS_COLS, EmojiAtlas } from './emojiAtlas';
 import { lineMaterial } from './materials';
 
-const markerVertex = /* glsl */ `
+/** Vertex shader of the merged path; thinInstanceMesh.ts derives the thin-instance one from it. */
+export const markerVertex = /* glsl */ `
 precision highp float;
 attribute vec3 position;
 attribute vec4 mdata;   // atlas cell, size (scene units), state, intensity
-attribute vec4 mcolor;  // category rgb, sentiment index
+attribute vec4 mcolor;  // category rgb, sentiment index + 4 x detail level
 uniform mat4 view;
 uniform mat4 projection;
 uniform vec3 cameraPosition;
@@ -39,7 +40,8 @@ void main(void) {
   float camDist = length(cameraPosition);
   float facing = dot(normalize(position), cameraPosition / camDist);
   float horizon = 200.0 / camDist - horizonMargin;
-  if (facing < max(farSideCutoff, horizon) || mdata.y <= 0.0) {
+  float lod = floor(mcolor.a / 4.0 + 0.01);
+  if (facing < max(farSideCutoff, horizon) || mdata.y <= 0.0 || lod > 3.5) {
     gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
     return;
   }
@@ -49,7 +51,9 @@ void main(void) {
   // Without a halo (not live, not hovered/selected) nothing is drawn past the outline at r 0.78:
   // shrink the quad to it, a third fewer fragments.
   bool halo = mdata.w > 0.21 || mdata.z > 0.5;
-  float extent = halo ? 1.0 : 0.8;
+  // A dot (detail level 3, not hovered) has neither halo nor outline: shrink to the disc.
+  bool dot = lod > 2.5 && mdata.z < 0.5;
+  float extent = dot ? 0.66 : (halo ? 1.0 : 0.8);
   vec4 vp = view * vec4(position, 1.0);
   vp.xy += c * (mdata.y * scale * 0.5 * extent);
   gl_Position = projection * vp;
@@ -59,7 +63,7 @@ void main(void) {
 }
 `;
 
-const markerFragment = /* glsl */ `
+export const markerFragment = /* glsl */ `
 precision highp float;
 uniform sampler2D atlas;
 uniform float atlasCols;
@@ -74,7 +78,17 @@ void main(void) {
   if (r > 1.0) discard;
   float state = vData.z;
   float live = clamp((vData.w - 0.2) / 0.8, 0.0, 1.0);
-  vec3 sentiment = sentimentColors[int(vColor.a + 0.5)];
+  // Detail level (data/markers/markerLod.ts): 0-1 everything, 2 no emoji, 3 a dot. A hovered or
+  // selected marker is always drawn in full.
+  float lod = floor(vColor.a / 4.0 + 0.01);
+  vec3 sentiment = sentimentColors[int(vColor.a - lod * 4.0 + 0.5)];
+  if (state > 0.5) lod = 1.0;
+  if (lod > 2.5) {
+    float disc = 1.0 - smoothstep(0.58, 0.64, r);
+    if (disc < 0.02) discard;
+    gl_FragColor = vec4(mix(sentiment, vColor.rgb, 0.6), disc);
+    return;
+  }
   bool flash = state > 2.5;
   // Halo: live articles glow (pulsing), hovered and selected markers too.
   float glowAmt = max(live * (0.75 + 0.25 * sin(time * 6.0)), state > 0.5 ? 0.7 : 0.0);
@@ -85,10 +99,13 @@ void main(void) {
   float ring = (1.0 - smoothstep(0.68, 0.72, r)) - inside;
   float outline = (1.0 - smoothstep(0.74, 0.78, r)) - (1.0 - smoothstep(0.68, 0.72, r));
   vec3 badge = vColor.rgb * 0.55 + 0.08;
-  vec2 cellOrigin = vec2(mod(vData.x, atlasCols), floor(vData.x / atlasCols));
-  vec2 euv = clamp(p / 1.2 + 0.5, 0.0, 1.0);
-  vec4 emoji = texture2D(atlas, (cellOrigin + vec2(euv.x, 1.0 - euv.y)) / atlasCols);
-  vec3 col = mix(badge, emoji.rgb, emoji.a * inside);
+  vec3 col = badge;
+  if (lod < 1.5) {
+    vec2 cellOrigin = vec2(mod(vData.x, atlasCols), floor(vData.x / atlasCols));
+    vec2 euv = clamp(p / 1.2 + 0.5, 0.0, 1.0);
+    vec4 emoji = texture2D(atlas, (cellOrigin + vec2(euv.x, 1.0 - euv.y)) / atlasCols);
+    col = mix(badge, emoji.rgb, emoji.a * inside);
+  }
   vec3 ringColor = flash ? vec3(1.0, 0.9, 0.1) : sentiment;
   float outlineShade = state > 0.5 ? 1.0 : 0.8; // 204 normally, white when hovered/selected
   vec3 outColor = col * inside + ringColor * ring + vec3(outlineShade) * outline;
@@ -322,11 +339,17 @@ export class MarkerMesh implements MarkerGpu {
   }
 }
 
+/** What the cluster mesh needs of the markers' mesh, whichever path draws them. */
+export interface MarkerLayer {
+  readonly atlas: EmojiAtlas;
+  setHidden(hidden: boolean): void;
+}
+
 /** Cluster badges: a second merged mesh sharing the markers' atlas (singles keep their emoji). */
 export class ClusterMesh extends MarkerMesh implements ClusterGpu {
   constructor(
     scene: Scene,
-    private readonly markers: MarkerMesh,
+    private readonly markers: MarkerLayer,
   ) {
     super(scene, markers.atlas, 'clusters');
   }

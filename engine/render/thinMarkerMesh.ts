@@ -1,0 +1,251 @@
+/**
+ * The thin-instance marker path, kept beside the merged one (markerMesh.ts) so the benchmark can
+ * measure both (`?markerPath=thin`, `npm run bench -- --marker-path thin`): one quad mesh, one
+ * thin instance per marker with per-instance centre, data and colour buffers; the same shaders
+ * (the corner comes from the quad instead of gl_VertexID). Same slot interface (MarkerGpu), same
+ * partial uploads. Not the default: on SwiftShader each instance is rasterised as its own draw
+ * internally, see docs/benchmarks.md for the numbers.
+ */
+import '@babylonjs/core/Meshes/thinInstanceMesh';
+import { Constants } from '@babylonjs/core/Engines/constants';
+import { ShaderMaterial } from '@babylonjs/core/Materials/shaderMaterial';
+import { Color3 } from '@babylonjs/core/Maths/math.color';
+import { Mesh } from '@babylonjs/core/Meshes/mesh';
+import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
+import type { Scene } from '@babylonjs/core/scene';
+import { SENTIMENTS, SENTIMENT_COLORS } from '../../data/markers/markerStyle';
+import type { MarkerGpu } from '../world';
+import { ATLAS_COLS, EmojiAtlas } from './emojiAtlas';
+import { lineMaterial } from './materials';
+import {
+  FAR_SIDE_CUTOFF,
+  HORIZON_MARGIN,
+  markerFragment,
+  markerVertex,
+  type MarkerLayer,
+} from './markerMesh';
+
+/** The merged vertex shader with the corner from the quad and the centre per instance. */
+function thinVertex(): string {
+  const src = markerVertex
+    .replace('attribute vec3 position;', 'attribute vec3 position;\nattribute vec3 mpos;')
+    .replace(/int corner = [^\n]*\n[^\n]*vec2 c = [^\n]*\n/, 'vec2 c = position.xy;\n')
+    .replace(/normalize\(position\)/g, 'normalize(mpos)')
+    .replace('view * vec4(position, 1.0)', 'view * vec4(mpos, 1.0)');
+  if (src.includes('gl_VertexID')) throw new Error('thinVertex: shader rewrite failed');
+  return src;
+}
+
+const POS = 3;
+const DATA = 4;
+const COLOR = 4;
+
+export class ThinMarkerMesh implements MarkerGpu, MarkerLayer {
+  readonly mesh: Mesh;
+  readonly atlas: EmojiAtlas;
+  private readonly material: ShaderMaterial;
+  private capacity = 0;
+  private count = 0;
+  private pos = new Float32Array(0);
+  private data = new Float32Array(0);
+  private color = new Float32Array(0);
+  private dirtyMin = Infinity;
+  private dirtyMax = -1;
+  private hidden = false;
+  private readonly start = performance.now();
+  private fanLines: Mesh | null = null;
+  private fanLineCount = 0;
+
+  constructor(private readonly scene: Scene) {
+    this.atlas = new EmojiAtlas(scene);
+    this.mesh = new Mesh('markers', scene);
+    this.mesh.isPickable = false;
+    this.mesh.alwaysSelectAsActiveMesh = true;
+    this.mesh.doNotSyncBoundingInfo = true;
+    const quad = new VertexData();
+    quad.positions = [-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0];
+    quad.indices = [0, 1, 2, 0, 2, 3];
+    quad.applyToMesh(this.mesh, false);
+    this.material = new ShaderMaterial(
+      'markersThinMat',
+      scene,
+      { vertexSource: thinVertex(), fragmentSource: markerFragment },
+      {
+        attributes: ['position', 'mpos', 'mdata', 'mcolor'],
+        uniforms: [
+          'view',
+          'projection',
+          'cameraPosition',
+          'farSideCutoff',
+          'horizonMargin',
+          'atlasCols',
+          'sentimentColors',
+          'time',
+        ],
+        samplers: ['atlas'],
+        needAlphaBlending: true,
+      },
+    );
+    this.material.backFaceCulling = false;
+    this.material.alphaMode = Constants.ALPHA_COMBINE;
+    this.material.setTexture('atlas', this.atlas.texture);
+    this.material.setFloat('atlasCols', ATLAS_COLS);
+    this.material.setFloat('farSideCutoff', FAR_SIDE_CUTOFF);
+    this.material.setFloat('horizonMargin', HORIZON_MARGIN);
+    this.material.setColor3Array(
+      'sentimentColors',
+      SENTIMENTS.map((s) => {
+        const [r, g, b] = SENTIMENT_COLORS[s];
+        return new Color3(r, g, b);
+      }),
+    );
+    this.material.onBindObservable.add(() => {
+      this.material.getEffect().setFloat('time', (performance.now() - this.start) / 1000);
+    });
+    this.mesh.material = this.material;
+    this.mesh.isVisible = false;
+    this.ensureCapacity(256);
+  }
+
+  private ensureCapacity(n: number): void {
+    if (n <= this.capacity) return;
+    let cap = Math.max(256, this.capacity);
+    while (cap < n) cap *= 2;
+    const grow = (a: Float32Array, stride: number): Float32Array<ArrayBuffer> => {
+      const b = new Float32Array(cap * stride);
+      b.set(a);
+      return b;
+    };
+    this.pos = grow(this.pos, POS);
+    this.data = grow(this.data, DATA);
+    this.color = grow(this.color, COLOR);
+    // Babylon counts thin instances by the matrix buffer; the shader ignores the matrices.
+    const matrices = new Float32Array(cap * 16);
+    for (let i = 0; i < cap; i++) {
+      matrices[i * 16] = 1;
+      matrices[i * 16 + 5] = 1;
+      matrices[i * 16 + 10] = 1;
+      matrices[i * 16 + 15] = 1;
+    }
+    this.mesh.thinInstanceSetBuffer('matrix', matrices, 16, true);
+    this.mesh.thinInstanceSetBuffer('mpos', this.pos, POS, false);
+    this.mesh.thinInstanceSetBuffer('mdata', this.data, DATA, false);
+    this.mesh.thinInstanceSetBuffer('mcolor', this.color, COLOR, false);
+    this.capacity = cap;
+    this.dirtyMin = Infinity;
+    this.dirtyMax = -1;
+    this.applyCount();
+  }
+
+  private applyCount(): void {
+    this.mesh.thinInstanceCount = this.count;
+    this.mesh.isVisible = this.count > 0 && !this.hidden;
+  }
+
+  setHidden(hidden: boolean): void {
+    this.hidden = hidden;
+    this.mesh.isVisible = this.count > 0 && !hidden;
+    if (this.fanLines) this.fanLines.isVisible = this.fanLineCount > 0 && !hidden;
+  }
+
+  setCount(count: number): void {
+    if (count > this.capacity) this.ensureCapacity(count);
+    if (count === this.count) return;
+    this.count = count;
+    this.applyCount();
+  }
+
+  cellFor(emoji: string, category: string): number {
+    return this.atlas.cellFor(emoji, category);
+  }
+
+  setFanLines(positions: Float32Array, count: number): void {
+    if (count === 0 && this.fanLines === null) return;
+    if (this.fanLines === null) {
+      this.fanLines = new Mesh('markersFanLines', this.scene);
+      this.fanLines.parent = this.mesh;
+      this.fanLines.isPickable = false;
+      this.fanLines.alwaysSelectAsActiveMesh = true;
+      this.fanLines.material = lineMaterial(
+        'markersFanLineMat',
+        this.scene,
+        new Color3(0.85, 0.9, 1),
+        0.55,
+      );
+    }
+    this.fanLineCount = count;
+    if (count > 0) {
+      const indices = new Uint32Array(count * 2);
+      for (let i = 0; i < count * 2; i++) indices[i] = i;
+      const vd = new VertexData();
+      vd.positions = positions.subarray(0, count * 6);
+      vd.indices = indices;
+      vd.applyToMesh(this.fanLines, false);
+    }
+    this.fanLines.isVisible = count > 0 && !this.hidden;
+  }
+
+  writeSlot(
+    slot: number,
+    x: number,
+    y: number,
+    z: number,
+    cell: number,
+    size: number,
+    state: number,
+    intensity: number,
+    r: number,
+    g: number,
+    b: number,
+    sentiment: number,
+  ): void {
+    if (slot >= this.capacity) this.ensureCapacity(slot + 1);
+    this.pos[slot * POS] = x;
+    this.pos[slot * POS + 1] = y;
+    this.pos[slot * POS + 2] = z;
+    this.data[slot * DATA] = cell;
+    this.data[slot * DATA + 1] = size;
+    this.data[slot * DATA + 2] = state;
+    this.data[slot * DATA + 3] = intensity;
+    this.color[slot * COLOR] = r;
+    this.color[slot * COLOR + 1] = g;
+    this.color[slot * COLOR + 2] = b;
+    this.color[slot * COLOR + 3] = sentiment;
+    if (slot < this.dirtyMin) this.dirtyMin = slot;
+    if (slot > this.dirtyMax) this.dirtyMax = slot;
+  }
+
+  flush(): void {
+    this.atlas.update();
+    if (this.dirtyMax < 0) return;
+    const a = this.dirtyMin;
+    const b = this.dirtyMax + 1;
+    this.mesh.thinInstancePartialBufferUpdate('mpos', this.pos.subarray(a * POS, b * POS), a * POS);
+    this.mesh.thinInstancePartialBufferUpdate(
+      'mdata',
+      this.data.subarray(a * DATA, b * DATA),
+      a * DATA,
+    );
+    this.mesh.thinInstancePartialBufferUpdate(
+      'mcolor',
+      this.color.subarray(a * COLOR, b * COLOR),
+      a * COLOR,
+    );
+    this.dirtyMin = Infinity;
+    this.dirtyMax = -1;
+  }
+
+  dispose(): void {
+    this.fanLines?.dispose();
+    this.mesh.dispose();
+    this.material.dispose();
+    this.atlas.texture.dispose();
+  }
+}
+
+export type MarkerPath = 'merged' | 'thin';
+
+/** The marker path asked for by the page's query string (`?markerPath=thin`); merged otherwise. */
+export function markerPathFrom(search: string): MarkerPath {
+  return new URLSearchParams(search).get('markerPath') === 'thin' ? 'thin' : 'merged';
+}

@@ -62,12 +62,18 @@ const USAGE = `Usage: npm run bench -- [options]
   --throttle RATE   CDP Emulation.setCPUThrottlingRate (e.g. 4 = low-end phone)
   --seed N          ATLAS_SEED_SYNTHETIC articles in the bench database (default 500)
   --markers N       markers for the 'markers' scenarios (default 10000)
+  --marker-path P   marker render path: merged (default) or thin (thin instances, ?markerPath=thin)
   --compare FILE    print ratios to a saved run (bench JSON) and flag regressions over 15%
                     (exit code 3 when any)
   --out DIR         output folder (default bench-results/)
   --base-url URL    measure an already running server instead of starting one
   --list            list the scenarios and exit
 Scenarios: ${SCENARIOS.map((s) => s.name).join(', ')}`;
+
+function markerPathOption(v: string | undefined): 'merged' | 'thin' {
+  if (v === undefined || v === 'merged' || v === 'thin') return v ?? 'merged';
+  throw new BenchFailure(`--marker-path must be merged or thin, got "${v}"`);
+}
 
 interface Options {
   scenarios: BenchScenario[];
@@ -78,6 +84,8 @@ interface Options {
   seed: number;
   /** Markers for the marker scenarios (`--markers`). */
   markers: number;
+  /** Marker render path (`--marker-path`): 'merged' (default) or 'thin'. */
+  markerPath: 'merged' | 'thin';
   /** A saved bench JSON to compare with (`--compare`). */
   compare: string | null;
   out: string;
@@ -135,6 +143,7 @@ function parseOptions(argv: string[]): Options | null {
       throttle: { type: 'string' },
       seed: { type: 'string' },
       markers: { type: 'string' },
+      'marker-path': { type: 'string' },
       compare: { type: 'string' },
       out: { type: 'string' },
       'base-url': { type: 'string' },
@@ -172,6 +181,7 @@ function parseOptions(argv: string[]): Options | null {
     throttle: throttle === 1 ? null : throttle,
     seed: Math.round(number(values.seed, 'seed', 500, 0, 1_000_000)),
     markers: Math.round(number(values.markers, 'markers', 10_000, 0, 2_000_000)),
+    markerPath: markerPathOption(values['marker-path']),
     compare: values.compare === undefined ? null : path.resolve(values.compare),
     out: path.resolve(ROOT, values.out ?? 'bench-results'),
     baseUrl: values['base-url']?.replace(/\/+$/, '') ?? null,
@@ -342,7 +352,11 @@ async function measureRun(
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: opts.throttle });
     }
 
-    const response = await page.goto(baseUrl + scenario.url, { waitUntil: 'load' });
+    const url =
+      opts.markerPath === 'merged'
+        ? scenario.url
+        : `${scenario.url}${scenario.url.includes('?') ? '&' : '?'}markerPath=${opts.markerPath}`;
+    const response = await page.goto(baseUrl + url, { waitUntil: 'load' });
     if (response !== null && !response.ok()) {
       throw new BenchFailure(`${scenario.url} answered HTTP ${response.status()}`);
     }
@@ -572,6 +586,7 @@ async function main(): Promise<void> {
     warmupSeconds: opts.warmup,
     runs: opts.runs,
     cpuThrottlingRate: opts.throttle ?? 1,
+    markerPath: opts.markerPath,
     seedSynthetic: opts.baseUrl === null ? opts.seed : null,
     baseUrl,
   };

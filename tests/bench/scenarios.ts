@@ -103,6 +103,23 @@ export const SCENARIOS: readonly BenchScenario[] = [
     },
   },
   {
+    name: 'markers-individual',
+    description:
+      'Like markers, with clustering off: every marker drawn individually (up to 10000 all get a slot; the far side is hidden in the shader) - compares the marker render paths (--marker-path)',
+    url: '/app',
+    setup: async (page, { markers }) => {
+      await page.evaluate(async () => {
+        const atlas = window.atlas;
+        if (atlas === undefined)
+          throw new Error('window.atlas is missing: the engine did not start');
+        await atlas.whenReady();
+        atlas.markers.setClustering(false);
+      });
+      await loadMarkers(page, markers);
+      await orbit(page, 20, 600);
+    },
+  },
+  {
     name: 'full-earth',
     description:
       'Every Earth layer on (states, rivers, lakes, urban, cities, city lights, grid, time zones, day/night, clouds), orbiting like bare-globe',

@@ -4,11 +4,15 @@
  * Builds dist/ if stale, starts the production server (server/main.ts) on a free port with a
  * fresh SQLite database seeded with synthetic articles, then for each scenario in
  * tests/bench/scenarios.ts opens a fresh 1280x720 page in a fresh browser, warms up, and measures
- * over a fixed window: main-thread CPU per frame, GPU-process CPU per frame, frame intervals,
- * draw calls and per-system ms from window.atlas.stats(), JS heap and time to first frame.
+ * over a fixed window (or over a scripted scenario's steps): main-thread CPU per frame, GPU-process
+ * CPU per frame, frame intervals, long tasks, draw calls and per-system ms from
+ * window.atlas.stats(), JS heap after load, at the end of the window and (--soak S) S seconds
+ * later, and time to first frame.
  * Why these figures and not FPS: see docs / PERFORMANCE.md (FPS is pinned at 60 in headless).
  *
- * Fails (exit 1, no table) when WebGL2 is missing or nothing is drawn (drawCalls 0).
+ * Fails (exit 1, no table) when WebGL2 is missing, the renderer is not the one the run expects
+ * (--expect-renderer, SwiftShader by default), nothing is drawn (drawCalls 0), or a scripted
+ * scenario's step fails (e.g. quality-recovery's rung does not step down or recover in time).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +30,7 @@ import { CHROMIUM_ARGS, VIEWPORT, chromiumExecutable } from './lib/chromium';
 import {
   NAME_SHIM_SCRIPT,
   clockTicksPerSecond,
+  collectGarbage,
   cpuTicks,
   enableThreadTicks,
   findGpuProcess,
@@ -39,6 +44,8 @@ import {
   perFrame,
   startRecording,
   stopRecording,
+  rendererMismatch,
+  summariseLongTasks,
   ticksToMs,
   timeToReady,
 } from './lib/measure';
@@ -50,6 +57,15 @@ const SERVER_LOG = `var/bench-server-${process.pid}.log`;
 const SERVER_START_TIMEOUT_MS = 120_000;
 /** window.atlas.stats() samples spread over the measurement window. */
 const STATS_SAMPLES = 10;
+/** A scripted scenario's window is sampled this often instead. */
+const SCRIPTED_SAMPLE_MS = 500;
+/** How long window.atlas may take to appear after the page loaded (the landing mounts its globe
+ * after 500 ms). */
+const ATLAS_APPEAR_MS = 15_000;
+/** Longest a scripted scenario's run may take. */
+const RUN_TIMEOUT_MS = 300_000;
+/** What the Chromium flags ask for (scripts/lib/chromium.ts): the default --expect-renderer. */
+const DEFAULT_EXPECTED_RENDERER = 'SwiftShader';
 /** Longest a single in-page step (setup, whenReady, a stats() call) may take. */
 const STEP_TIMEOUT_MS = 60_000;
 const MB = 1024 * 1024;
@@ -59,9 +75,15 @@ const USAGE = `Usage: npm run bench -- [options]
   --seconds S       measurement window in seconds (default 5)
   --warmup S        warm-up before the window in seconds (default 2)
   --runs N          runs per scenario, each in a fresh browser; reports the median (default 1)
-  --throttle RATE   CDP Emulation.setCPUThrottlingRate (e.g. 4 = low-end phone)
+  --throttle RATE   CDP Emulation.setCPUThrottlingRate (e.g. 4 = low-end phone); a scenario
+                    with its own rate (tour-throttled: 4) keeps it
+  --soak S          after the window, keep the scenario running S more seconds and record the
+                    JS heap again (after a GC), e.g. --soak 60: heap growth shows a leak
+  --expect-renderer REGEX
+                    fail unless the WebGL renderer matches (case-insensitive; default
+                    "${DEFAULT_EXPECTED_RENDERER}", what the Chromium flags ask for; "." accepts any)
   --seed N          ATLAS_SEED_SYNTHETIC articles in the bench database (default 500)
-  --markers N       markers for the 'markers' scenarios (default 10000)
+  --markers N       markers for the 'markers' scenario (default 10000)
   --marker-path P   marker render path: merged (default) or thin (thin instances, ?markerPath=thin)
   --compare FILE    print ratios to a saved run (bench JSON) and flag regressions over 15%
                     (exit code 3 when any)
@@ -81,6 +103,10 @@ interface Options {
   warmup: number;
   runs: number;
   throttle: number | null;
+  /** Seconds to keep running after the window before the second heap reading (0: none). */
+  soak: number;
+  /** Regular expression the WebGL renderer must match (null: any). */
+  expectRenderer: string | null;
   seed: number;
   /** Markers for the marker scenarios (`--markers`). */
   markers: number;
@@ -107,6 +133,17 @@ interface RunResult {
   fps: number;
   systemsMs: Record<string, number>;
   heapMB: number;
+  /** JS heap after load (after a GC, just before the window). */
+  heapLoadMB: number;
+  /** JS heap after the soak (after a GC), null without --soak. */
+  heapSoakMB: number | null;
+  /** Long tasks (PerformanceObserver 'longtask') that started in the window; null if unsupported. */
+  longTasks: number | null;
+  longTaskMs: number | null;
+  /** CPU throttling rate the run used (1 = none). */
+  cpuThrottle: number;
+  /** Figures a scripted scenario returned (e.g. quality step-down and recovery times). */
+  extra: Record<string, number>;
   timeToFirstFrameMs: number;
   /** false when the ready time was taken after the fact (an upper bound). */
   timeToFirstFrameExact: boolean;
@@ -122,6 +159,9 @@ interface ScenarioResult {
 }
 
 class BenchFailure extends Error {}
+/** A scenario's own assertion failed (e.g. no quality recovery): the other scenarios still run,
+ * the table lists it as FAILED and the bench exits 1. */
+class ScenarioFailure extends BenchFailure {}
 
 function number(raw: string | undefined, name: string, fallback: number, min: number, max: number) {
   if (raw === undefined) return fallback;
@@ -144,6 +184,8 @@ function parseOptions(argv: string[]): Options | null {
       seed: { type: 'string' },
       markers: { type: 'string' },
       'marker-path': { type: 'string' },
+      soak: { type: 'string' },
+      'expect-renderer': { type: 'string' },
       compare: { type: 'string' },
       out: { type: 'string' },
       'base-url': { type: 'string' },
@@ -179,6 +221,13 @@ function parseOptions(argv: string[]): Options | null {
     warmup: number(values.warmup, 'warmup', 2, 0, 120),
     runs: Math.round(number(values.runs, 'runs', 1, 1, 25)),
     throttle: throttle === 1 ? null : throttle,
+    soak: number(values.soak, 'soak', 0, 0, 3600),
+    expectRenderer:
+      values['expect-renderer'] === undefined
+        ? DEFAULT_EXPECTED_RENDERER
+        : values['expect-renderer'] === '.'
+          ? null
+          : values['expect-renderer'],
     seed: Math.round(number(values.seed, 'seed', 500, 0, 1_000_000)),
     markers: Math.round(number(values.markers, 'markers', 10_000, 0, 2_000_000)),
     markerPath: markerPathOption(values['marker-path']),
@@ -333,6 +382,7 @@ async function measureRun(
   });
   browser = launched;
   browserVersion ||= launched.version();
+  const params = { markers: opts.markers, baseUrl };
   try {
     const context = await launched.newContext({ viewport: VIEWPORT });
     const page = await context.newPage();
@@ -348,8 +398,16 @@ async function measureRun(
     await page.addInitScript(frameCounterInitScript);
     const cdp = await context.newCDPSession(page);
     await enableThreadTicks(cdp);
-    if (opts.throttle !== null) {
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: opts.throttle });
+    const throttle = scenario.cpuThrottle ?? opts.throttle;
+    if (throttle !== null && throttle !== 1) {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    }
+    if (scenario.prepare !== undefined) {
+      await withTimeout(
+        scenario.prepare(page, params),
+        STEP_TIMEOUT_MS,
+        `${scenario.name}: prepare`,
+      );
     }
 
     const url =
@@ -367,27 +425,37 @@ async function measureRun(
       throw new BenchFailure(err instanceof Error ? err.message : String(err));
     }
     console.log(`[bench] ${scenario.name}: WebGL renderer: ${renderer}`);
-    const hasAtlas = await page.evaluate(() => window.atlas !== undefined);
+    const mismatch = rendererMismatch(renderer, opts.expectRenderer);
+    if (mismatch !== null) throw new BenchFailure(`${scenario.name}: ${mismatch}`);
+    const hasAtlas = await page
+      .waitForFunction(() => window.atlas !== undefined, undefined, { timeout: ATLAS_APPEAR_MS })
+      .then(
+        () => true,
+        () => false,
+      );
     if (!hasAtlas) {
       throw new BenchFailure(
-        `window.atlas is missing at ${scenario.url}: the engine did not start` +
+        `window.atlas is missing at ${scenario.url} ${ATLAS_APPEAR_MS / 1000} s after load: the engine did not start` +
           (pageErrors.length > 0 ? ` (page errors: ${pageErrors.join(' | ')})` : ''),
       );
     }
-    await withTimeout(
-      scenario.setup(page, { markers: opts.markers }),
-      STEP_TIMEOUT_MS,
-      `${scenario.name}: setup`,
-    );
+    await withTimeout(scenario.setup(page, params), STEP_TIMEOUT_MS, `${scenario.name}: setup`);
     const ready = await withTimeout(timeToReady(page), STEP_TIMEOUT_MS, 'window.atlas.whenReady()');
+    const warmup = scenario.warmup ?? opts.warmup;
     console.log(
       `[bench] ${scenario.name}: ready ${fmt(ready.ms, 0)} ms after navigation start; ` +
-        `warming up ${opts.warmup} s, then measuring ${opts.seconds} s`,
+        `warming up ${warmup} s, then measuring ` +
+        (scenario.run === undefined ? `${opts.seconds} s` : 'the scripted steps') +
+        (throttle === null || throttle === 1 ? '' : ` (CPU throttled ${throttle}x)`),
     );
-    await sleep(opts.warmup * 1000);
+    await sleep(warmup * 1000);
 
     const gpuPid = await findGpuProcess(process.pid);
     if (gpuPid === null) console.warn('[bench] no --type=gpu-process found: GPU CPU not measured');
+
+    // Heap after load: after a full GC, before the window (so the GC pause is not in it).
+    await collectGarbage(cdp);
+    const heapLoad = (await getMetrics(cdp))['JSHeapUsedSize'] ?? Number.NaN;
 
     // Measured window. The frame counter brackets the CPU readings on both sides the same way.
     await startRecording(page);
@@ -397,10 +465,43 @@ async function measureRun(
       gpuPid === null ? null : cpuTicks(gpuPid),
     ]);
     const samples: AtlasStats[] = [];
-    const sampleEvery = (opts.seconds * 1000) / STATS_SAMPLES;
-    for (let i = 0; i < STATS_SAMPLES; i++) {
-      const due = t0 + sampleEvery * (i + 1);
-      await sleep(Math.max(0, due - performance.now()));
+    let extra: Record<string, number> = {};
+    if (scenario.run === undefined) {
+      const sampleEvery = (opts.seconds * 1000) / STATS_SAMPLES;
+      for (let i = 0; i < STATS_SAMPLES; i++) {
+        const due = t0 + sampleEvery * (i + 1);
+        await sleep(Math.max(0, due - performance.now()));
+        samples.push(await withTimeout(readStats(page), STEP_TIMEOUT_MS, 'window.atlas.stats()'));
+      }
+    } else {
+      // The window is the run; stats are sampled alongside it (a sample that lands while the
+      // page is between states is skipped).
+      // An object, so control-flow analysis does not assume the flag never changes.
+      const run = { going: true };
+      const stillGoing = (): boolean => run.going;
+      const sampler = (async (): Promise<void> => {
+        while (stillGoing()) {
+          await sleep(SCRIPTED_SAMPLE_MS);
+          if (!stillGoing()) break;
+          const s = await readStats(page).catch(() => null);
+          if (s !== null) samples.push(s);
+        }
+      })();
+      try {
+        extra = await withTimeout(
+          scenario.run(page, params),
+          RUN_TIMEOUT_MS,
+          `${scenario.name}: the scripted run`,
+        );
+      } catch (err) {
+        if (err instanceof BenchFailure) throw err;
+        throw new ScenarioFailure(
+          `${scenario.name}: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      } finally {
+        run.going = false;
+        await sampler;
+      }
       samples.push(await withTimeout(readStats(page), STEP_TIMEOUT_MS, 'window.atlas.stats()'));
     }
     const [m1, g1] = await Promise.all([
@@ -408,8 +509,19 @@ async function measureRun(
       gpuPid === null ? null : cpuTicks(gpuPid),
     ]);
     const windowMs = performance.now() - t0;
-    const timestamps = await stopRecording(page);
+    const recording = await stopRecording(page);
 
+    let heapSoak: number | null = null;
+    if (opts.soak > 0) {
+      console.log(
+        `[bench] ${scenario.name}: soaking ${opts.soak} s before the second heap reading`,
+      );
+      await sleep(opts.soak * 1000);
+      await collectGarbage(cdp);
+      heapSoak = (await getMetrics(cdp))['JSHeapUsedSize'] ?? Number.NaN;
+    }
+
+    const timestamps = recording.frames;
     const frames = timestamps.length;
     const gaps = intervals(timestamps);
     const taskSeconds = (m1['TaskDuration'] ?? Number.NaN) - (m0['TaskDuration'] ?? Number.NaN);
@@ -419,6 +531,13 @@ async function measureRun(
         `${scenario.name}: window.atlas.stats().drawCalls was 0 in every sample: nothing is drawn`,
       );
     }
+    if (frames < 2) {
+      throw new BenchFailure(`${scenario.name}: ${frames} animation frame(s) in the window`);
+    }
+    const long =
+      recording.longTasks === null
+        ? null
+        : summariseLongTasks(recording.longTasks, recording.from, recording.to);
     const triangles = samples.flatMap((s) => (s.triangles === undefined ? [] : [s.triangles]));
     const last = samples.at(-1);
     return {
@@ -438,6 +557,12 @@ async function measureRun(
       fps: mean(samples.map((s) => s.fps)),
       systemsMs: meanRecord(samples.map((s) => s.systems)),
       heapMB: (m1['JSHeapUsedSize'] ?? Number.NaN) / MB,
+      heapLoadMB: heapLoad / MB,
+      heapSoakMB: heapSoak === null ? null : heapSoak / MB,
+      longTasks: long?.count ?? null,
+      longTaskMs: long?.totalMs ?? null,
+      cpuThrottle: throttle ?? 1,
+      extra,
       timeToFirstFrameMs: ready.ms,
       timeToFirstFrameExact: ready.hooked,
       pageErrors,
@@ -479,6 +604,17 @@ function medianRun(runs: readonly RunResult[]): RunResult {
     fps: m((r) => r.fps),
     systemsMs,
     heapMB: m((r) => r.heapMB),
+    heapLoadMB: m((r) => r.heapLoadMB),
+    heapSoakMB: medianOrNull(runs.map((r) => r.heapSoakMB)),
+    longTasks: medianOrNull(runs.map((r) => r.longTasks)),
+    longTaskMs: medianOrNull(runs.map((r) => r.longTaskMs)),
+    cpuThrottle: runs[0]?.cpuThrottle ?? 1,
+    extra: Object.fromEntries(
+      [...new Set(runs.flatMap((r) => Object.keys(r.extra)))].map((k) => [
+        k,
+        median(runs.flatMap((r) => (k in r.extra ? [r.extra[k] ?? Number.NaN] : []))),
+      ]),
+    ),
     timeToFirstFrameMs: m((r) => r.timeToFirstFrameMs),
     timeToFirstFrameExact: runs.every((r) => r.timeToFirstFrameExact),
     pageErrors: runs.flatMap((r) => r.pageErrors),
@@ -502,7 +638,19 @@ function scenarioTable(s: ScenarioResult, runs: number): string {
     ['triangles', fmt(r.triangles, 0)],
     ['entities', fmt(r.entities, 0)],
     ['fps (engine)', fmt(r.fps, 1)],
+    [
+      'long tasks in window',
+      r.longTasks === null ? 'n/a' : `${fmt(r.longTasks, 0)} (${fmt(r.longTaskMs, 0, ' ms')})`,
+    ],
+    ['JS heap after load (after GC)', fmt(r.heapLoadMB, 1, ' MB')],
     ['JS heap (end of window)', fmt(r.heapMB, 1, ' MB')],
+    [
+      'JS heap after soak (after GC)',
+      r.heapSoakMB === null
+        ? 'not measured (--soak S)'
+        : `${fmt(r.heapSoakMB, 1, ' MB')} (${fmt(r.heapSoakMB - r.heapLoadMB, 1, ' MB')} since load)`,
+    ],
+    ['CPU throttling', r.cpuThrottle === 1 ? 'none' : `${r.cpuThrottle}x`],
     [
       'time to first frame',
       fmt(r.timeToFirstFrameMs, 0, ' ms') + (r.timeToFirstFrameExact ? '' : ' (upper bound)'),
@@ -510,6 +658,7 @@ function scenarioTable(s: ScenarioResult, runs: number): string {
     ...Object.entries(r.systemsMs)
       .sort(([, a], [, b]) => b - a)
       .map(([name, ms]): [string, string] => [`system ${name}`, fmt(ms, 3, ' ms')]),
+    ...Object.entries(r.extra).map(([name, v]): [string, string] => [name, fmt(v, 0)]),
     ['renderer', r.renderer.replaceAll('|', '\\|')],
   ];
   const lines = [
@@ -529,12 +678,15 @@ function scenarioTable(s: ScenarioResult, runs: number): string {
 
 function summaryTable(results: readonly ScenarioResult[]): string {
   return [
-    '| scenario | main ms/frame | GPU ms/frame | interval median | interval p95 | draw calls | heap MB | first frame |',
-    '|---|---|---|---|---|---|---|---|',
+    '| scenario | main ms/frame | GPU ms/frame | interval median | interval p95 | long tasks (ms) | draw calls | heap MB load / end / soak | first frame | frames |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...results.map(
       ({ name, median: r }) =>
-        `| ${name} | ${fmt(r.mainMsPerFrame, 2)} | ${fmt(r.gpuMsPerFrame, 2)} | ${fmt(r.frameIntervalMedianMs, 1)} ms | ` +
-        `${fmt(r.frameIntervalP95Ms, 1)} ms | ${fmt(r.drawCalls, 0)} | ${fmt(r.heapMB, 1)} | ${fmt(r.timeToFirstFrameMs, 0)} ms |`,
+        `| ${name}${r.cpuThrottle === 1 ? '' : ` (CPU ${r.cpuThrottle}x)`} | ${fmt(r.mainMsPerFrame, 2)} | ${fmt(r.gpuMsPerFrame, 2)} | ` +
+        `${fmt(r.frameIntervalMedianMs, 1)} ms | ${fmt(r.frameIntervalP95Ms, 1)} ms | ` +
+        `${r.longTasks === null ? 'n/a' : `${fmt(r.longTasks, 0)} (${fmt(r.longTaskMs, 0)})`} | ${fmt(r.drawCalls, 0)} | ` +
+        `${fmt(r.heapLoadMB, 1)} / ${fmt(r.heapMB, 1)} / ${r.heapSoakMB === null ? '-' : fmt(r.heapSoakMB, 1)} | ` +
+        `${fmt(r.timeToFirstFrameMs, 0)} ms | ${fmt(r.frames, 0)} in ${fmt(r.windowMs / 1000, 1)} s |`,
     ),
   ].join('\n');
 }
@@ -556,18 +708,28 @@ async function main(): Promise<void> {
 
   const started = new Date();
   const results: ScenarioResult[] = [];
+  const failures: { name: string; reason: string }[] = [];
   for (const scenario of opts.scenarios) {
     const runs: RunResult[] = [];
     for (let i = 0; i < opts.runs; i++) {
       if (interrupted) return;
       console.log(`[bench] ${scenario.name}: run ${i + 1}/${opts.runs}`);
-      const run = await measureRun(baseUrl, scenario, opts);
+      let run: RunResult;
+      try {
+        run = await measureRun(baseUrl, scenario, opts);
+      } catch (err) {
+        if (!(err instanceof ScenarioFailure)) throw err;
+        console.error(`[bench] ${scenario.name}: FAILED: ${err.message}`);
+        failures.push({ name: scenario.name, reason: err.message });
+        break;
+      }
       runs.push(run);
       console.log(
         `[bench] ${scenario.name}: main ${fmt(run.mainMsPerFrame, 2)} ms/frame, GPU ${fmt(run.gpuMsPerFrame, 2)} ms/frame, ` +
           `${run.frames} frames, ${fmt(run.drawCalls, 0)} draw calls`,
       );
     }
+    if (runs.length < opts.runs) continue;
     results.push({
       name: scenario.name,
       description: scenario.description,
@@ -587,6 +749,9 @@ async function main(): Promise<void> {
     runs: opts.runs,
     cpuThrottlingRate: opts.throttle ?? 1,
     markerPath: opts.markerPath,
+    soakSeconds: opts.soak,
+    expectRenderer: opts.expectRenderer,
+    renderers: [...new Set(results.flatMap((r) => r.runs.map((run) => run.renderer)))],
     seedSynthetic: opts.baseUrl === null ? opts.seed : null,
     baseUrl,
   };
@@ -596,6 +761,7 @@ async function main(): Promise<void> {
     `Chromium ${browserVersion} (${chromiumExecutable()}), ${meta.cpu}, ${meta.viewport}, ` +
       `window ${opts.seconds} s after ${opts.warmup} s warm-up, ${opts.runs} run(s)` +
       (opts.throttle === null ? '' : `, CPU throttling x${opts.throttle}`) +
+      (opts.soak > 0 ? `, heap soak ${opts.soak} s` : '') +
       (meta.seedSynthetic === null
         ? `, server ${baseUrl}`
         : `, ${meta.seedSynthetic} synthetic articles`),
@@ -603,19 +769,28 @@ async function main(): Promise<void> {
     ...results.flatMap((r) => [scenarioTable(r, opts.runs), '']),
     '### Summary',
     '',
+    `Renderer: ${meta.renderers.join(' / ').replaceAll('|', '\\|')}`,
+    '',
     summaryTable(results),
     '',
+    ...failures.map((f) => `**FAILED** ${f.name}: ${f.reason}\n`),
   ].join('\n');
   console.log(`\n${md}`);
 
   mkdirSync(opts.out, { recursive: true });
   const stamp = meta.date.replace(/[:.]/g, '-');
   const jsonFile = path.join(opts.out, `bench-${stamp}.json`);
-  writeFileSync(jsonFile, `${JSON.stringify({ meta, scenarios: results }, null, 2)}\n`);
+  writeFileSync(jsonFile, `${JSON.stringify({ meta, scenarios: results, failures }, null, 2)}\n`);
   writeFileSync(path.join(opts.out, 'latest.md'), md);
   console.log(
     `[bench] wrote ${path.relative(ROOT, jsonFile)} and ${path.relative(ROOT, path.join(opts.out, 'latest.md'))}`,
   );
+  if (failures.length > 0) {
+    console.error(
+      `[bench] FAILED: ${failures.length} scenario(s): ${failures.map((f) => f.name).join(', ')}`,
+    );
+    process.exitCode = 1;
+  }
   if (opts.compare !== null) {
     const baseline = parseBaseline(readFileSync(opts.compare, 'utf8'), opts.compare);
     const rows = compareRuns(results, baseline);
@@ -625,7 +800,7 @@ async function main(): Promise<void> {
     const regressions = rows.filter((r) => r.regression).length;
     if (regressions > 0) {
       console.error(`[bench] ${regressions} regression(s) over 15% against the baseline`);
-      process.exitCode = 3;
+      process.exitCode ??= 3;
     }
   }
 }

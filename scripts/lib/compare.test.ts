@@ -19,6 +19,17 @@ describe('bench --compare', () => {
     expect(comparisonTable(rows)).toContain('REGRESSION');
   });
 
+  it('compares long tasks and the heap after load and after the soak when both runs have them', () => {
+    const rows = compareRuns(
+      [{ name: 'tour', median: { longTaskMs: 500, heapLoadMB: 10, heapSoakMB: null } }],
+      [{ name: 'tour', median: { longTaskMs: 400, heapLoadMB: 10, heapSoakMB: 12 } }],
+    );
+    expect(rows.map((r) => [r.metric, r.ratio, r.regression])).toEqual([
+      ['long tasks ms', 1.25, true],
+      ['heap after load MB', 1, false],
+    ]);
+  });
+
   it('rejects files that are not bench results', () => {
     expect(() => parseBaseline('nope', 'x.json')).toThrow(/not JSON/);
     expect(() => parseBaseline('{}', 'x.json')).toThrow(/no "scenarios"/);

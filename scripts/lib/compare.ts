@@ -11,8 +11,11 @@ export const COMPARED_METRICS = [
   ['gpuMsPerFrame', 'GPU ms/frame'],
   ['frameIntervalMedianMs', 'interval median'],
   ['frameIntervalP95Ms', 'interval p95'],
+  ['longTaskMs', 'long tasks ms'],
   ['drawCalls', 'draw calls'],
+  ['heapLoadMB', 'heap after load MB'],
   ['heapMB', 'heap MB'],
+  ['heapSoakMB', 'heap after soak MB'],
   ['timeToFirstFrameMs', 'first frame'],
 ] as const;
 

@@ -8,6 +8,8 @@ import {
   parseProcStat,
   percentile,
   perFrame,
+  rendererMismatch,
+  summariseLongTasks,
   ticksToMs,
 } from './measure';
 
@@ -111,5 +113,48 @@ describe('records', () => {
   it('averages per-system timings, keys missing in some samples average over the rest', () => {
     expect(meanRecord([{ a: 1, b: 4 }, { a: 3 }, { a: 2, b: Number.NaN }])).toEqual({ a: 2, b: 4 });
     expect(meanRecord([])).toEqual({});
+  });
+});
+
+describe('long tasks', () => {
+  const tasks = [
+    { startTime: 900, duration: 120 }, // before the window
+    { startTime: 1000, duration: 60 },
+    { startTime: 1500, duration: 250 },
+    { startTime: 2000, duration: 80 }, // starts at the window's end: not in it
+  ];
+
+  it('counts and sums the tasks that started inside the window', () => {
+    expect(summariseLongTasks(tasks, 1000, 2000)).toEqual({ count: 2, totalMs: 310 });
+  });
+
+  it('is zero for a window without long tasks', () => {
+    expect(summariseLongTasks(tasks, 3000, 4000)).toEqual({ count: 0, totalMs: 0 });
+    expect(summariseLongTasks([], 0, 1)).toEqual({ count: 0, totalMs: 0 });
+  });
+});
+
+describe('renderer check (--expect-renderer)', () => {
+  const SWIFTSHADER =
+    'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)';
+  const GPU = 'ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 (0x00002503) Direct3D11 vs_5_0 ps_5_0)';
+
+  it('accepts the renderer the run claims, case-insensitively', () => {
+    expect(rendererMismatch(SWIFTSHADER, 'SwiftShader')).toBeNull();
+    expect(rendererMismatch(SWIFTSHADER, 'swiftshader')).toBeNull();
+    expect(rendererMismatch(GPU, 'nvidia|amd')).toBeNull();
+  });
+
+  it('refuses another renderer, naming both', () => {
+    const why = rendererMismatch(GPU, 'SwiftShader');
+    expect(why).toContain('NVIDIA GeForce');
+    expect(why).toContain('/SwiftShader/i');
+    expect(rendererMismatch(SWIFTSHADER, 'NVIDIA')).toMatch(/expects/);
+  });
+
+  it('accepts anything when no renderer is claimed, and reports a bad pattern', () => {
+    expect(rendererMismatch(GPU, null)).toBeNull();
+    expect(rendererMismatch(GPU, '')).toBeNull();
+    expect(rendererMismatch(GPU, '(')).toMatch(/not a valid regular expression/);
   });
 });

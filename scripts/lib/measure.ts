@@ -128,6 +128,48 @@ export function meanRecord(samples: readonly Record<string, number>[]): Record<s
   return out;
 }
 
+/** A long task as the page's PerformanceObserver saw it. */
+export interface LongTask {
+  startTime: number;
+  duration: number;
+}
+
+/** Long tasks that started inside [from, to): count and total duration (ms). */
+export function summariseLongTasks(
+  tasks: readonly LongTask[],
+  from: number,
+  to: number,
+): { count: number; totalMs: number } {
+  let count = 0;
+  let totalMs = 0;
+  for (const t of tasks) {
+    if (t.startTime >= from && t.startTime < to) {
+      count++;
+      totalMs += t.duration;
+    }
+  }
+  return { count, totalMs };
+}
+
+/**
+ * Checks the WebGL renderer against what the run claims (`--expect-renderer`, a case-insensitive
+ * regular expression; the default claims SwiftShader because scripts/lib/chromium.ts asks for it).
+ * Returns the reason it does not match, or null.
+ */
+export function rendererMismatch(renderer: string, expected: string | null): string | null {
+  if (expected === null || expected === '') return null;
+  let re: RegExp;
+  try {
+    re = new RegExp(expected, 'i');
+  } catch {
+    return `--expect-renderer "${expected}" is not a valid regular expression`;
+  }
+  return re.test(renderer)
+    ? null
+    : `the WebGL renderer is "${renderer}", but this run expects /${expected}/i ` +
+        '(--expect-renderer): the figures would not be what they claim to be';
+}
+
 // ---------------------------------------------------------------------------------------------
 // /proc (Linux only)
 
@@ -224,8 +266,14 @@ export interface BenchPageState {
   /** rAF timestamps recorded while `recording` is true. */
   frames: number[];
   recording: boolean;
+  /** performance.now() when recording started. */
+  recordStart: number;
   /** performance.now() when window.atlas.whenReady() resolved (navigation-start based). */
   readyAt: number | null;
+  /** Every long task since the page started (PerformanceObserver 'longtask', bounded). */
+  longTasks: LongTask[];
+  /** The long-task observer, for takeRecords() at the end of a window (null if unsupported). */
+  longTaskObserver: PerformanceObserver | null;
 }
 
 /**
@@ -235,8 +283,30 @@ export interface BenchPageState {
  */
 export function frameCounterInitScript(): void {
   const MAX_FRAMES = 100_000; // bound memory if a window is left recording
-  const state: BenchPageState = { frames: [], recording: false, readyAt: null };
+  const MAX_LONG_TASKS = 100_000;
+  const state: BenchPageState = {
+    frames: [],
+    recording: false,
+    recordStart: 0,
+    readyAt: null,
+    longTasks: [],
+    longTaskObserver: null,
+  };
   (window as unknown as { __atlasBench: BenchPageState }).__atlasBench = state;
+  const keepLongTasks = (entries: PerformanceEntryList): void => {
+    for (const e of entries) {
+      if (state.longTasks.length < MAX_LONG_TASKS) {
+        state.longTasks.push({ startTime: e.startTime, duration: e.duration });
+      }
+    }
+  };
+  try {
+    const observer = new PerformanceObserver((list) => keepLongTasks(list.getEntries()));
+    observer.observe({ type: 'longtask', buffered: true });
+    state.longTaskObserver = observer;
+  } catch {
+    // no Long Tasks API: the bench reports the figure as missing
+  }
   const tick = (t: number): void => {
     if (state.recording && state.frames.length < MAX_FRAMES) state.frames.push(t);
     requestAnimationFrame(tick);
@@ -271,15 +341,32 @@ export async function startRecording(page: Page): Promise<void> {
   await page.evaluate(() => {
     const s = (window as unknown as { __atlasBench: BenchPageState }).__atlasBench;
     s.frames = [];
+    s.recordStart = performance.now();
     s.recording = true;
   });
 }
 
-export async function stopRecording(page: Page): Promise<number[]> {
+/** Stops the window: its frame timestamps and the long tasks that started in it (null counts
+ * when the browser has no Long Tasks API). */
+export async function stopRecording(
+  page: Page,
+): Promise<{ frames: number[]; longTasks: LongTask[] | null; from: number; to: number }> {
   return page.evaluate(() => {
     const s = (window as unknown as { __atlasBench: BenchPageState }).__atlasBench;
     s.recording = false;
-    return s.frames;
+    const to = performance.now();
+    const observer = s.longTaskObserver;
+    if (observer !== null) {
+      for (const e of observer.takeRecords()) {
+        s.longTasks.push({ startTime: e.startTime, duration: e.duration });
+      }
+    }
+    return {
+      frames: s.frames,
+      longTasks: observer === null ? null : s.longTasks,
+      from: s.recordStart,
+      to,
+    };
   });
 }
 
@@ -305,6 +392,11 @@ export async function timeToReady(page: Page): Promise<{ ms: number; hooked: boo
 
 export async function enableThreadTicks(cdp: CDPSession): Promise<void> {
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+}
+
+/** A full garbage collection, so heap readings compare (growth = what stayed reachable). */
+export async function collectGarbage(cdp: CDPSession): Promise<void> {
+  await cdp.send('HeapProfiler.collectGarbage');
 }
 
 export async function getMetrics(cdp: CDPSession): Promise<Record<string, number>> {

@@ -1,8 +1,12 @@
 /**
  * Benchmark scenarios for `npm run bench` (scripts/bench.ts). Each one opens `url` in a fresh
- * 1280x720 page, then `setup` brings the page into the state to measure (it must leave it
- * animating: the bench measures the frames that follow). Keep motion deterministic (driven per
- * frame in the page, not by wall-clock time) so runs compare.
+ * page, then `setup` brings the page into the state to measure. Two kinds:
+ * - steady scenarios leave the page animating (the bench measures the `--seconds` that follow);
+ * - scripted scenarios have a `run`: the measured window is exactly the run, whatever
+ *   `--seconds` says (a tour from the landing page to the solar system, the quality recovery).
+ * Keep motion deterministic (driven per animation frame in the page, not by wall-clock time) so
+ * runs compare; a scripted step that waits for the app (a dialog, a rung change) waits on a
+ * condition with a stated limit and throws when it is not met, which fails the bench.
  *
  * In-page functions run in the browser: they may use `window.atlas` (data/automation.ts) but
  * nothing from Node.
@@ -17,13 +21,72 @@ export interface BenchScenario {
   description: string;
   /** Path on the bench server, e.g. '/app'. */
   url: string;
+  /** Before navigation: data through the API, sign-in init scripts. */
+  prepare?: (page: Page, params: ScenarioParams) => Promise<void>;
+  /** After the page loaded, before the warm-up. */
   setup: (page: Page, params: ScenarioParams) => Promise<void>;
+  /**
+   * A scripted window: the bench measures from its start to its end (no warm-up unless
+   * `warmup` says so). Returns extra figures for the table (name -> value, with the unit in the
+   * name). Throwing fails the bench.
+   */
+  run?: (page: Page, params: ScenarioParams) => Promise<Record<string, number>>;
+  /** CPU throttling (CDP Emulation.setCPUThrottlingRate) this scenario always runs with. */
+  cpuThrottle?: number;
+  /** Warm-up seconds for this scenario, instead of `--warmup`. */
+  warmup?: number;
 }
 
 /** Run-wide parameters from the command line. */
 export interface ScenarioParams {
   /** `--markers N` (default 10000). */
   markers: number;
+  /** The bench server, e.g. http://127.0.0.1:41234 (for API calls in `prepare`). */
+  baseUrl: string;
+}
+
+/** Resolves after `n` animation frames of the page. */
+export async function waitFrames(page: Page, n: number): Promise<void> {
+  await page.evaluate(
+    (count) =>
+      new Promise<void>((resolve) => {
+        let k = 0;
+        const frame = (): void => {
+          k++;
+          if (k >= count) resolve();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+    n,
+  );
+}
+
+/** Polls `check` every 100 ms until it is true; throws `what` after `timeoutMs`. */
+async function waitFor(
+  page: Page,
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string | (() => string),
+): Promise<number> {
+  const t0 = Date.now();
+  for (;;) {
+    if (await check()) return Date.now() - t0;
+    if (Date.now() - t0 > timeoutMs) {
+      throw new Error(
+        `${typeof what === 'string' ? what : what()}: not within ${timeoutMs / 1000} s`,
+      );
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
+async function ready(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const atlas = window.atlas;
+    if (atlas === undefined) throw new Error('window.atlas is missing: the engine did not start');
+    await atlas.whenReady();
+  });
 }
 
 /** Loads `count` seeded synthetic markers through the automation handle and checks they drew. */
@@ -38,17 +101,32 @@ async function loadMarkers(page: Page, count: number): Promise<void> {
   console.log(`[bench] loaded ${count} markers in ${res.loadMs.toFixed(0)} ms`);
 }
 
+async function setLayers(page: Page, layers: readonly string[]): Promise<void> {
+  await page.evaluate(async (names) => {
+    const atlas = window.atlas;
+    if (atlas === undefined) throw new Error('window.atlas is missing: the engine did not start');
+    await atlas.whenReady();
+    for (const l of names) atlas.layers.set(l, true);
+  }, layers);
+}
+
 /** Degrees of longitude the orbit advances each animation frame. */
 const ORBIT_DEG_PER_FRAME = 0.2;
 
 /** Orbit the camera at a fixed latitude and distance, one step per animation frame. */
-async function orbit(page: Page, lat: number, distance: number): Promise<void> {
+async function orbit(
+  page: Page,
+  lat: number,
+  distance: number,
+  step = ORBIT_DEG_PER_FRAME,
+  lon0 = 0,
+): Promise<void> {
   await page.evaluate(
-    async ({ lat, distance, step }) => {
+    async ({ lat, distance, step, lon0 }) => {
       const atlas = window.atlas;
       if (atlas === undefined) throw new Error('window.atlas is missing: the engine did not start');
       await atlas.whenReady();
-      let lon = 0;
+      let lon = lon0;
       const frame = (): void => {
         lon += step;
         if (lon > 180) lon -= 360;
@@ -57,7 +135,7 @@ async function orbit(page: Page, lat: number, distance: number): Promise<void> {
       };
       requestAnimationFrame(frame);
     },
-    { lat, distance, step: ORBIT_DEG_PER_FRAME },
+    { lat, distance, step, lon0 },
   );
 }
 
@@ -85,12 +163,328 @@ async function zoomOverEurope(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Moves the camera to `to` over `frames` animation frames, ease-in-out cubic (the spec's fly-to
+ * curve), longitude the short way round; distance interpolated geometrically so a zoom over
+ * orders of magnitude looks even. Resolves at the last frame.
+ */
+async function animateCamera(
+  page: Page,
+  to: { lat: number; lon: number; distance: number },
+  frames: number,
+): Promise<void> {
+  await page.evaluate(
+    async ({ to, frames }) => {
+      const atlas = window.atlas;
+      if (atlas === undefined) throw new Error('window.atlas is missing');
+      const from = atlas.camera.get();
+      const dLon = ((((to.lon - from.lon) % 360) + 540) % 360) - 180;
+      await new Promise<void>((resolve) => {
+        let k = 0;
+        const frame = (): void => {
+          k++;
+          const t = Math.min(1, k / frames);
+          const e = t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2;
+          atlas.camera.set({
+            lat: from.lat + (to.lat - from.lat) * e,
+            lon: from.lon + dLon * e,
+            distance: from.distance * (to.distance / from.distance) ** e,
+          });
+          if (k >= frames) resolve();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      });
+    },
+    { to, frames },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tour: landing page -> app -> fly to a story -> open it -> close it -> solar system.
+
+/** A remote place, away from the seeded articles' cities, so the story's marker stands alone. */
+const TOUR_PLACE = { lat: -49.35, lon: 70.22, name: 'Kerguelen Islands' };
+/** Frames per tour step (deterministic: the same frames whatever the machine's speed). */
+const TOUR_FRAMES = { landing: 30, fly: 90, read: 30, toSolar: 120, solarHold: 30 } as const;
+/** Camera distance of the solar-system step (planets show beyond 5000). */
+const TOUR_SOLAR_DISTANCE = 8000;
+
+/** The story each tour page opens (made in `prepare` through the API). */
+const tourStories = new WeakMap<Page, string>();
+
+/**
+ * Registers a user and stores one story at TOUR_PLACE through the API (as tests/e2e/article
+ * does), then signs the page in the way the app keeps a session (localStorage, read at start):
+ * opening an article needs a signed-in user; guests get the restriction notice.
+ */
+async function prepareTour(page: Page, { baseUrl }: ScenarioParams): Promise<void> {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const reg = await page.request.post(`${baseUrl}/api/auth/register`, {
+    data: {
+      email: `bench-tour-${stamp}@example.org`,
+      password: 'correct horse battery',
+      name: 'Bench Tour',
+    },
+  });
+  if (reg.status() !== 201) throw new Error(`register: HTTP ${reg.status()} ${await reg.text()}`);
+  const session = (await reg.json()) as { token: string; user: unknown };
+  const created = await page.request.post(`${baseUrl}/api/articles`, {
+    headers: { Authorization: `Bearer ${session.token}` },
+    data: {
+      title: `Bench tour ${stamp}: climate station opens`,
+      url: `https://news.example.org/bench-${stamp}`,
+      description: `A new climate station opens on the ${TOUR_PLACE.name}.`,
+      content: `A new climate monitoring station opened on the ${TOUR_PLACE.name} on Monday.`,
+      source: 'Bench Observer',
+      publishedAt: new Date().toISOString(),
+      latitude: TOUR_PLACE.lat,
+      longitude: TOUR_PLACE.lon,
+      locationName: TOUR_PLACE.name,
+      category: 'environment',
+    },
+  });
+  if (created.status() !== 201) {
+    throw new Error(`create article: HTTP ${created.status()} ${await created.text()}`);
+  }
+  const body = (await created.json()) as { _id?: string; id?: string };
+  const id = body._id ?? body.id;
+  if (id === undefined) throw new Error('the created article has no id');
+  tourStories.set(page, id);
+  await page.addInitScript(
+    ([token, user]) => {
+      localStorage.setItem('atlas_auth_token', token);
+      localStorage.setItem('atlas_auth_user', user);
+      localStorage.setItem('atlas_walkthrough_seen', 'true');
+    },
+    [session.token, JSON.stringify(session.user)] as const,
+  );
+}
+
+/** Clicks the story's marker as a person would (retried: a lagging frame can move it);
+ * resolves with the number of clicks it took. */
+async function openStory(page: Page, id: string): Promise<number> {
+  const dialog = page.getByTestId('article-dialog');
+  for (let attempt = 1; ; attempt++) {
+    await page.evaluate(
+      ({ lat, lon }) => window.atlas?.camera.set({ lat, lon, distance: 420 }),
+      TOUR_PLACE,
+    );
+    await waitFrames(page, 3);
+    const p = await page.evaluate((i) => window.atlas?.markers.screenPosition(i) ?? null, id);
+    if (p !== null) {
+      await page.mouse.move(p.x, p.y);
+      await page.waitForTimeout(150); // the hover pick is throttled to 50 ms
+      await page.mouse.down();
+      await page.mouse.up();
+      try {
+        await dialog.waitFor({ state: 'visible', timeout: 5_000 });
+        return attempt;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        console.log(`[bench] tour: click ${attempt} on the story's marker missed, again`);
+        await page.keyboard.press('Escape');
+      }
+    } else if (attempt >= 3) {
+      throw new Error(`the story's marker ${id} is not on screen at ${TOUR_PLACE.name}`);
+    }
+  }
+}
+
+async function tour(page: Page): Promise<Record<string, number>> {
+  const id = tourStories.get(page);
+  if (id === undefined) throw new Error('tour: prepare did not run');
+  const steps: Record<string, number> = {};
+  let t = Date.now();
+  const step = (name: string): void => {
+    const now = Date.now();
+    steps[`step ${name} (ms)`] = now - t;
+    t = now;
+  };
+  // 1. The landing page's globe.
+  await waitFrames(page, TOUR_FRAMES.landing);
+  step('landing');
+  // 2. Launch: the landing's 'Enter ATLAS' (atlasStartLoading, then /app in the same document).
+  await page.getByRole('link', { name: 'Enter ATLAS' }).click();
+  await page.waitForURL((u) => u.pathname === '/app', { timeout: 30_000 });
+  await ready(page);
+  await waitFor(
+    page,
+    () => page.evaluate((i) => window.atlas?.markers.ids().includes(i) ?? false, id),
+    30_000,
+    `tour: the story ${id} drawn on /app`,
+  );
+  step('launch');
+  // 3. Fly to the story.
+  await animateCamera(page, { ...TOUR_PLACE, distance: 420 }, TOUR_FRAMES.fly);
+  step('fly');
+  // 4. Open it from its marker; read for a moment.
+  steps['story clicks'] = await openStory(page, id);
+  await page.getByTestId('article-title').waitFor({ state: 'visible', timeout: 10_000 });
+  await waitFrames(page, TOUR_FRAMES.read);
+  step('open');
+  // 5. Close it.
+  await page.keyboard.press('Escape');
+  await page.getByTestId('article-dialog').waitFor({ state: 'hidden', timeout: 10_000 });
+  step('close');
+  // 6. Out to the solar system: the layer switches /app to the solar view (camera to 50000).
+  await page.evaluate(() => window.atlas?.layers.set('solarSystem', true));
+  await waitFor(
+    page,
+    () => page.evaluate(() => window.atlas?.layers.get()['solarSystem'] === true),
+    10_000,
+    'tour: solarSystem layer on',
+  );
+  await waitFrames(page, 5);
+  await animateCamera(
+    page,
+    { lat: 20, lon: TOUR_PLACE.lon, distance: TOUR_SOLAR_DISTANCE },
+    TOUR_FRAMES.toSolar,
+  );
+  await waitFrames(page, TOUR_FRAMES.solarHold);
+  const distance = await page.evaluate(() => window.atlas?.camera.get().distance ?? 0);
+  if (distance < 5000) {
+    throw new Error(`tour: the camera reached ${distance.toFixed(0)}, not the solar system`);
+  }
+  step('solar');
+  return steps;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Adaptive quality under forced slow frames.
+
+/** Busy-wait per frame while forcing (atlas.quality.simulateLoad): ~6 FPS at most. */
+const FORCED_LOAD_MS = 150;
+/** The rung must step down within this after forcing starts... */
+const STEP_DOWN_LIMIT_MS = 10_000;
+/** ...and come back within this after it stops (4 s above 55 FPS per step, plus smoothing). */
+const RECOVER_LIMIT_MS = 20_000;
+/** The scenario's own viewport: small, so a software renderer has a chance at the 55-58 FPS the
+ * rungs need to step up again (at 1280x720 an empty frame alone takes ~40 ms of software GPU). */
+export const QUALITY_VIEWPORT = { width: 480, height: 270 } as const;
+
+interface QualityReading {
+  mode: string;
+  detected: string;
+  fps: number;
+  reason: string;
+}
+
+async function qualityMode(page: Page): Promise<QualityReading> {
+  return page.evaluate(() => {
+    const q = window.atlas?.quality.get();
+    if (q === undefined) throw new Error('window.atlas is missing');
+    return { mode: q.mode, detected: q.detected, fps: q.fps, reason: q.reason };
+  });
+}
+
+const RUNG: Readonly<Record<string, number>> = { low: 0, medium: 1, high: 2 };
+const rung = (mode: string): number => RUNG[mode] ?? 0;
+
+/** The rung the recovery must come back to (set by the setup, read by the run). */
+const qualityStart = new WeakMap<Page, string>();
+
+/**
+ * Starts adaptive quality ('auto') from a rung above the lowest: the detected one when the device
+ * profile allows more than 'low'; otherwise 'medium' chosen as a user would, then 'auto' again
+ * (the controller keeps the rung until the frame rate moves it).
+ */
+async function qualitySetup(page: Page): Promise<void> {
+  await page.setViewportSize(QUALITY_VIEWPORT);
+  await ready(page);
+  const before = await qualityMode(page);
+  const start = rung(before.detected) > 0 ? before.detected : 'medium';
+  await page.evaluate((mode) => {
+    const q = window.atlas?.quality;
+    if (q === undefined) throw new Error('window.atlas is missing');
+    q.set(mode as 'medium' | 'high');
+  }, start);
+  await waitFor(
+    page,
+    async () => (await qualityMode(page)).mode === start,
+    10_000,
+    `quality-recovery: quality.set('${start}')`,
+  );
+  await page.evaluate(() => window.atlas?.quality.set('auto'));
+  await waitFrames(page, 3);
+  qualityStart.set(page, start);
+}
+
+async function qualityRecovery(page: Page): Promise<Record<string, number>> {
+  const top = qualityStart.get(page);
+  if (top === undefined) throw new Error('quality-recovery: setup did not run');
+  const start = await qualityMode(page);
+  console.log(
+    `[bench] quality-recovery: rung ${start.mode} (detected ${start.detected}) at ${start.fps.toFixed(0)} FPS before forcing`,
+  );
+  if (start.mode !== top) {
+    throw new Error(
+      `the rung fell from ${top} to ${start.mode} before any load was forced (${start.fps.toFixed(1)} FPS at ${QUALITY_VIEWPORT.width}x${QUALITY_VIEWPORT.height}; ${start.reason})`,
+    );
+  }
+  await page.evaluate((ms) => window.atlas?.quality.simulateLoad(ms), FORCED_LOAD_MS);
+  let down = start;
+  const stepDownMs = await waitFor(
+    page,
+    async () => {
+      down = await qualityMode(page);
+      return rung(down.mode) < rung(top);
+    },
+    STEP_DOWN_LIMIT_MS,
+    () =>
+      `the rung did not step down from ${top} under ${FORCED_LOAD_MS} ms of forced load per frame (last: ${down.mode}, ${down.fps.toFixed(1)} FPS)`,
+  );
+  console.log(`[bench] quality-recovery: ${down.mode} after ${stepDownMs} ms (${down.reason})`);
+  // Hold the load a little longer, as a slow spell would, then stop it.
+  await page.waitForTimeout(1000);
+  const held = await qualityMode(page);
+  await page.evaluate(() => window.atlas?.quality.simulateLoad(0));
+  const figures: Record<string, number> = {
+    'quality step-down (ms)': stepDownMs,
+    'quality lowest rung (0 low, 2 high)': rung(held.mode),
+  };
+  if (rung(top) > rung(held.detected)) {
+    // The controller never steps above the detected rung (data/quality/adaptiveQuality.ts), and
+    // a software renderer is detected as 'low': waiting would prove nothing.
+    throw new Error(
+      `stepped down ${top} -> ${held.mode} in ${stepDownMs} ms, but cannot recover: ` +
+        `'auto' never rises above the detected rung '${held.detected}' ` +
+        `(the device profile gives 'low' for a software renderer such as SwiftShader)`,
+    );
+  }
+  let up = held;
+  const recoverMs = await waitFor(
+    page,
+    async () => {
+      up = await qualityMode(page);
+      return up.mode === top;
+    },
+    RECOVER_LIMIT_MS,
+    () =>
+      `stepped down ${top} -> ${held.mode} in ${stepDownMs} ms, but did not recover to ${top} after the load stopped (last: ${up.mode}, ${up.fps.toFixed(1)} FPS; stepping up needs 55-58 FPS for 4 s)`,
+  );
+  console.log(`[bench] quality-recovery: back to ${top} after ${recoverMs} ms (${up.reason})`);
+  return { ...figures, 'quality recovery (ms)': recoverMs };
+}
+
 export const SCENARIOS: readonly BenchScenario[] = [
   {
     name: 'bare-globe',
     description: `Globe with the default layers at /app, orbiting at lat 20, distance 600, ${ORBIT_DEG_PER_FRAME} deg/frame`,
     url: '/app',
     setup: (page) => orbit(page, 20, 600),
+  },
+  {
+    name: 'full-earth',
+    description:
+      'Every Earth layer on (states, rivers, lakes, urban, cities, city lights, grid, time zones, day/night, clouds), orbiting like bare-globe',
+    url: '/app',
+    setup: async (page) => {
+      await setLayers(page, EARTH_LAYERS);
+      // Let the layer assets (admin-1, rivers, lakes, urban areas, gazetteer) load and build.
+      await page.waitForTimeout(3000);
+      await orbit(page, 20, 600);
+    },
   },
   {
     name: 'markers',
@@ -120,48 +514,69 @@ export const SCENARIOS: readonly BenchScenario[] = [
     },
   },
   {
-    name: 'full-earth',
-    description:
-      'Every Earth layer on (states, rivers, lakes, urban, cities, city lights, grid, time zones, day/night, clouds), orbiting like bare-globe',
-    url: '/app',
-    setup: async (page) => {
-      await page.evaluate(
-        async (layers) => {
-          const atlas = window.atlas;
-          if (atlas === undefined) {
-            throw new Error('window.atlas is missing: the engine did not start');
-          }
-          await atlas.whenReady();
-          for (const l of layers) atlas.layers.set(l, true);
-        },
-        [...EARTH_LAYERS],
-      );
-      // Let the layer assets (admin-1, rivers, lakes, urban areas, gazetteer) load and build.
-      await page.waitForTimeout(3000);
-      await orbit(page, 20, 600);
-    },
-  },
-  {
-    name: 'dense-labels',
+    name: 'labels-dense',
     description:
       'Every Earth layer and all label kinds on, zooming in and out over Europe (distance 250-900): a label placement pass every frame',
     url: '/app',
     setup: async (page) => {
-      await page.evaluate(
-        async (layers) => {
-          const atlas = window.atlas;
-          if (atlas === undefined) {
-            throw new Error('window.atlas is missing: the engine did not start');
-          }
-          await atlas.whenReady();
-          for (const l of layers) atlas.layers.set(l, true);
-          atlas.layers.set('labels', true);
-        },
-        [...EARTH_LAYERS],
-      );
+      await setLayers(page, [...EARTH_LAYERS, 'labels']);
       // Layer assets and the gazetteer load; labels show 2 s after start.
       await page.waitForTimeout(3000);
       await zoomOverEurope(page);
     },
+  },
+  {
+    name: 'borders-10m',
+    description:
+      '10m borders and coastline close up: distance 230 over Europe (lat 48, from lon 0), orbiting 0.05 deg/frame',
+    url: '/app',
+    setup: async (page) => {
+      await setLayers(page, ['borders', 'coastline']);
+      await page.evaluate(() => window.atlas?.camera.set({ lat: 48, lon: 0, distance: 230 }));
+      // The 10m tier loads when the camera comes closer than 300; wait for both files, then a
+      // few frames for their meshes.
+      await waitFor(
+        page,
+        () =>
+          page.evaluate(() => {
+            const names = performance.getEntriesByType('resource').map((e) => e.name);
+            return ['coastline-10m.bin', 'borders-10m.bin'].every((f) =>
+              names.some((n) => n.endsWith(`/geo/${f}`)),
+            );
+          }),
+        30_000,
+        'borders-10m: the 10m coastline and borders were not fetched',
+      );
+      await waitFrames(page, 5);
+      await orbit(page, 48, 230, 0.05, 0);
+    },
+  },
+  {
+    name: 'tour',
+    description:
+      "Full-app tour, measured whole: landing '/' (30 frames), 'Enter ATLAS' to /app, fly to a story (90 frames), open it from its marker (signed in), read (30 frames), close (Escape), solar system on and out to distance 8000 (120 + 30 frames)",
+    url: '/',
+    prepare: prepareTour,
+    setup: ready,
+    run: tour,
+    warmup: 0,
+  },
+  {
+    name: 'tour-throttled',
+    description: 'The tour with the CPU throttled 4x (always, whatever --throttle says)',
+    url: '/',
+    prepare: prepareTour,
+    setup: ready,
+    run: tour,
+    warmup: 0,
+    cpuThrottle: 4,
+  },
+  {
+    name: 'quality-recovery',
+    description: `Adaptive quality at ${QUALITY_VIEWPORT.width}x${QUALITY_VIEWPORT.height}, 'auto' from the detected rung (or 'medium' when the device is detected 'low'): ${FORCED_LOAD_MS} ms of forced load per frame (atlas.quality.simulateLoad) must step it down within ${STEP_DOWN_LIMIT_MS / 1000} s, and stopping the load must bring it back within ${RECOVER_LIMIT_MS / 1000} s, or the scenario fails`,
+    url: '/app',
+    setup: qualitySetup,
+    run: qualityRecovery,
+    warmup: 0,
   },
 ];

@@ -84,6 +84,19 @@ export interface AtlasAutomation {
      * `timeMs: null` to return to live time. Applied at the next frame. */
     setTime(v: { mode?: SimTimeMode; timeMs?: number | null }): void;
   };
+  globe: {
+    /** The globe's appearance: sphere ON/OFF and style, ocean scale (percent), true-scale sky,
+     * colour tint, the view and variant preset in force, and the background's activity circles. */
+    get(): GlobeInfo;
+    /** Changes the globe sphere and the sky scale at the next frame; omitted fields keep their
+     * value. `oceanScalePercent` is clamped to 100-200; a non-number, or an unknown style, throws. */
+    set(v: {
+      sphere?: boolean;
+      style?: GlobeSphereStyle;
+      oceanScalePercent?: number;
+      trueScale?: boolean;
+    }): void;
+  };
   labels: {
     /** The place-name labels placed in the last placement pass (not those fading out): kind,
      * text and screen box in CSS px (top-left x, y). No two boxes overlap. */
@@ -103,6 +116,28 @@ export interface SkyInfo {
   simulated: boolean;
   sun: [number, number, number];
   subsolar: { lat: number; lon: number };
+}
+
+/** Globe sphere styles: 'Blue Ocean', 'Ethereal Core', 'Transparent', 'Grid Core'. */
+export type GlobeSphereStyle = 'blue' | 'ethereal' | 'transparent' | 'grid';
+
+export interface GlobeInfo {
+  sphere: boolean;
+  style: GlobeSphereStyle;
+  oceanScalePercent: number;
+  trueScale: boolean;
+  tint: 'default' | 'cyan';
+  /** The view preset ('landing', 'app', 'background', 'solar') and the variant preset, if any. */
+  view: string;
+  variant: string | null;
+  /** The sun as laid out now (scene units from the Earth's centre), null before the first
+   * sky layout (the sky is laid out while the sun, moon or planets are drawn). */
+  sun: { distance: number; radius: number } | null;
+  moon: { distance: number; radius: number } | null;
+  /** The background globe's activity circles: built, on land, drawn now. */
+  activityCircles: { count: number; onLand: number; drawn: boolean };
+  /** The camera's distance limits in force. */
+  cameraLimits: { min: number; max: number };
 }
 
 /** One placed label as automation reports it. */

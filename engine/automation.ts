@@ -15,6 +15,7 @@ import { liveEntityCount } from './world';
 import { startProfile, stopProfile } from './profiler';
 import { state } from './bridge/state';
 import { toChromeTrace } from '../data/profile';
+import { SPHERE_STYLES, clampOceanScalePercent, isSphereStyle } from './appearance';
 
 export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
   const { world } = atlas;
@@ -149,6 +150,45 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
         sendCommand({ type: 'setSimTime', ...v });
       },
     },
+    globe: {
+      get: () => {
+        const a = world.appearance;
+        const body = (b: { distance: number; radius: number } | undefined) =>
+          b === undefined ? null : { distance: b.distance, radius: b.radius };
+        return {
+          sphere: a.sphere,
+          style: a.style,
+          oceanScalePercent: a.oceanScalePercent,
+          trueScale: a.trueScale,
+          tint: a.tint,
+          view: world.view,
+          variant: a.variant,
+          sun: body(a.sky?.sun),
+          moon: body(a.sky?.moon),
+          activityCircles: world.appearanceRender.activityCircles(),
+          cameraLimits: { min: world.preset.minDistance, max: world.preset.maxDistance },
+        };
+      },
+      set: (v) => {
+        if (v.style !== undefined && !isSphereStyle(v.style)) {
+          throw new Error(
+            `Unknown sphere style "${String(v.style)}". Styles: ${SPHERE_STYLES.join(', ')}`,
+          );
+        }
+        // Throws for a non-number; clamps to 100-200.
+        const scale =
+          v.oceanScalePercent === undefined
+            ? undefined
+            : clampOceanScalePercent(v.oceanScalePercent);
+        sendCommand({
+          type: 'setGlobeSphere',
+          ...(v.sphere === undefined ? {} : { on: v.sphere }),
+          ...(v.style === undefined ? {} : { style: v.style }),
+          ...(scale === undefined ? {} : { oceanScalePercent: scale }),
+        });
+        if (v.trueScale !== undefined) sendCommand({ type: 'setTrueScale', on: v.trueScale });
+      },
+    },
     labels: {
       visible: () => world.labels.placed.map((l) => ({ ...l })),
       count: () => ({
@@ -224,6 +264,14 @@ export function failedAutomation(error: Error): AtlasAutomation {
         throw error;
       },
       setTime: () => {
+        throw error;
+      },
+    },
+    globe: {
+      get: () => {
+        throw error;
+      },
+      set: () => {
         throw error;
       },
     },

@@ -22,6 +22,7 @@ import { attachKeyboardInput } from './render/keyboardInput';
 import { browserLocationPlatform, loadSavedUserLocation } from './render/locationPlatform';
 import { UserMarkerMesh } from './render/userMarker';
 import { LabelMesh } from './render/labelMesh';
+import { GlobeAppearance } from './render/globeAppearance';
 import { loadCombinedLabels } from '../data/labels/labelLoader';
 import { buildCatalogue } from '../data/labels/catalogue';
 import { setLabelCatalogue } from './labelState';
@@ -89,6 +90,12 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
   // and a failed load leaves only the authored water names (the loader logs a warning).
   const labelMesh = new LabelMesh(globe.scene, globe.camera);
   world.labelRender = labelMesh;
+  // Globe sphere styles, ocean scale, tint, the background's activity circles, WebXR.
+  const appearance = new GlobeAppearance(globe.scene, globe.ocean, () => {
+    const index = world.controls.country.index;
+    return index === null ? null : (lat, lon) => index.find(lat, lon) >= 0;
+  });
+  world.appearanceRender = appearance;
   void loadCombinedLabels((url) => fetch(url), baseUrl).then((labels) => {
     setLabelCatalogue(world.labels, buildCatalogue(labels));
   });
@@ -184,6 +191,7 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
       detachKeyboard();
       userMarker.dispose();
       labelMesh.dispose();
+      appearance.dispose();
       clusterClient.dispose();
       clusterMesh.dispose();
       markerMesh.dispose();

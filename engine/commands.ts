@@ -9,10 +9,27 @@ import type { SyntheticColumns } from '../data/markers/articleColumns';
 import type { Role } from '../data/permissions';
 import type { LayerName, ViewName } from './layers';
 import type { TimeMode } from '../data/globe/timezones';
+import type { SphereStyle } from './appearance';
+import type { GlobeVariantName } from './globeVariants';
 
 export type Command =
-  /** Switch to a view preset (camera limits, auto-rotate, interactivity). */
-  | { type: 'setView'; view: ViewName }
+  /** Switch to a view preset (camera limits, auto-rotate, interactivity), with a globe variant
+   * preset (engine/globeVariants.ts: layers, quality, sphere style, camera limits) or the view's
+   * default one; the previous variant's changes are undone first. */
+  | { type: 'setView'; view: ViewName; variant?: GlobeVariantName }
+  /** The globe sphere: ON/OFF, its style, the ocean sphere's scale in percent (clamped to
+   * 100-200). Omitted fields keep their value. */
+  | {
+      type: 'setGlobeSphere';
+      on?: boolean;
+      style?: SphereStyle;
+      oceanScalePercent?: number;
+    }
+  /** Sun, moon and planets in true scale (on) or the simplified layout (off, the default). */
+  | { type: 'setTrueScale'; on: boolean }
+  /** Enter immersive VR (WebXR 'immersive-vr'); send it from a user gesture. The outcome is
+   * published as the `xrStatus` signal. */
+  | { type: 'enterXr' }
   /** Jump the camera; omitted fields keep their value. Distance is clamped to the view's limits. */
   | { type: 'setCamera'; lat?: number; lon?: number; distance?: number }
   /** Animate the camera (default 2000 ms, ease-in-out cubic). */

@@ -2,9 +2,9 @@
  * The frame pipeline: the single ordered list of systems, run once per frame before Babylon
  * renders. Each system is timed; the timings feed the stats handle and the profiler.
  *
- *   commands -> markerSpawn -> controls -> camera -> lod -> earthLayer -> grid -> sky -> markerFilter
- *   -> cluster -> picking -> country -> markerAnim -> renderSync -> markerSync -> uiPublish
- *   -> controlsPublish
+ *   commands -> markerSpawn -> controls -> camera -> lod -> earthLayer -> grid -> sky -> appearance
+ *   -> markerFilter -> cluster -> picking -> country -> markerAnim -> renderSync -> markerSync
+ *   -> uiPublish -> controlsPublish
  *
  * Markers: markerSpawn (into the article store) -> markerFilter -> cluster -> markerCull (entities
  * for the markers drawn individually) -> picking -> markerAnim -> markerLod -> markerSync.
@@ -18,6 +18,7 @@ import { lodSystem } from '../systems/lodSystem';
 import { earthLayerSystem } from '../systems/earthLayerSystem';
 import { gridSystem } from '../systems/gridSystem';
 import { skySystem } from '../systems/skySystem';
+import { appearanceSystem } from '../systems/appearanceSystem';
 import { renderSyncSystem } from '../systems/renderSyncSystem';
 import { markerAnimSystem } from '../systems/markerAnimSystem';
 import { clusterSystem } from '../systems/clusterSystem';
@@ -48,6 +49,7 @@ export const pipeline: readonly PipelineEntry[] = [
   { name: 'earthLayer', run: earthLayerSystem },
   { name: 'grid', run: gridSystem },
   { name: 'sky', run: skySystem },
+  { name: 'appearance', run: appearanceSystem },
   { name: 'markerFilter', run: markerFilterSystem },
   { name: 'cluster', run: clusterSystem },
   { name: 'markerCull', run: markerCullSystem },

@@ -3,6 +3,7 @@
  * system inside `batch()`; components bind these into JSX or read them with `useSignals()`.
  */
 import type { ReadonlySignal } from '@preact/signals-core';
+import type { GlobeAppearanceInfo } from './appearance';
 import type { LatLonDistance } from '../data/geoMath';
 import type { ProfileRecording } from '../data/profile';
 import {
@@ -30,6 +31,9 @@ export type {
   ViewOptionsInfo,
 } from './bridge/state';
 export type { LayerName, ViewName } from './layers';
+export type { GlobeAppearanceInfo, SphereStyle } from './appearance';
+export { SPHERE_STYLES, SPHERE_STYLE_LABELS } from './appearance';
+export type { GlobeVariantName } from './globeVariants';
 
 /** True once the first frame with the globe has been drawn. */
 export const engineReady: ReadonlySignal<boolean> = state.ready;
@@ -93,3 +97,7 @@ export const layerState: ReadonlySignal<Readonly<Record<LayerName, boolean>> | n
 /** The sky's simulated time (setSimTime command): time, speed mode, live or simulated. Published
  * 4x a second. */
 export const simTime: ReadonlySignal<SimTimeInfo> = state.simTime;
+
+/** Globe sphere ON/OFF and style, ocean scale (percent), true-scale sky, the variant preset in
+ * force and the WebXR status; published when one changes. */
+export const globeAppearance: ReadonlySignal<GlobeAppearanceInfo> = state.globeAppearance;

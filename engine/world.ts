@@ -18,6 +18,12 @@ import type { SolarSystemLayout } from '../data/globe/astro';
 import { createEmergencyMode, type EmergencyMode } from '../data/globe/gridLevels';
 import { createSimClock, type SimClock } from '../data/globe/timezones';
 import { NOOP_LABEL_GPU, createLabelState, type LabelGpu, type LabelState } from './labelState';
+import {
+  NOOP_APPEARANCE_RENDER,
+  createAppearanceState,
+  type AppearanceRender,
+  type AppearanceState,
+} from './appearance';
 
 /** Marker size setting (spec globe.md section 9). */
 export const MARKER_SIZE_FACTORS = { small: 0.3, medium: 0.5, large: 0.8 } as const;
@@ -261,6 +267,10 @@ export interface AtlasContext {
   /** Place-name labels (systems/labelSystem.ts) and their GPU buffer (a no-op until boot). */
   labels: LabelState;
   labelRender: LabelGpu;
+  /** Globe sphere style, ocean scale, sky scale, tint, variant preset (engine/appearance.ts). */
+  appearance: AppearanceState;
+  /** Their render side (engine/render/globeAppearance.ts); a no-op until boot binds it. */
+  appearanceRender: AppearanceRender;
 }
 
 /**
@@ -525,5 +535,7 @@ export function createAtlasWorld(rig: OrbitRig, render: RenderBindings): AtlasWo
     earthRender: NOOP_EARTH_RENDER,
     labels: createLabelState(),
     labelRender: NOOP_LABEL_GPU,
+    appearance: createAppearanceState(),
+    appearanceRender: NOOP_APPEARANCE_RENDER,
   });
 }

@@ -4,7 +4,7 @@
  * Order: first. Cadence: every frame.
  */
 import { drainInto } from '../engine/bridge/commandQueue';
-import { VIEW_PRESETS } from '../engine/layers';
+import { defaultVariant } from '../engine/globeVariants';
 import { MARKER_SIZE_FACTORS, type AtlasWorld } from '../engine/world';
 import { selectById } from './pickingSystem';
 import { startProfile, stopProfile } from '../engine/profiler';
@@ -12,6 +12,13 @@ import { clamp, wrapLon } from '../data/geoMath';
 import { FLY_TO_DEFAULT_MS, applyCameraToRig } from './cameraSystem';
 import { applySimTime } from './skySystem';
 import { applyControlsCommand } from './controlsSystem';
+import {
+  applyEnterXr,
+  applyGlobeSphere,
+  applyTrueScale,
+  applyVariant,
+  presetFor,
+} from './appearanceSystem';
 
 export function commandSystem(world: AtlasWorld): void {
   const list = world.commands;
@@ -20,7 +27,8 @@ export function commandSystem(world: AtlasWorld): void {
   for (const c of list) {
     switch (c.type) {
       case 'setView': {
-        const preset = VIEW_PRESETS[c.view];
+        const variant = c.variant ?? defaultVariant(c.view);
+        const preset = presetFor(c.view, variant);
         world.view = c.view;
         world.preset = preset;
         world.autoRotate = preset.autoRotate;
@@ -32,8 +40,18 @@ export function commandSystem(world: AtlasWorld): void {
           world.camera = { ...world.camera, distance: d };
           applyCameraToRig(world.camera, world.rig);
         }
+        applyVariant(world, variant);
         break;
       }
+      case 'setGlobeSphere':
+        applyGlobeSphere(world, c);
+        break;
+      case 'setTrueScale':
+        applyTrueScale(world, c.on);
+        break;
+      case 'enterXr':
+        applyEnterXr(world);
+        break;
       case 'setCamera': {
         const next = {
           lat: clamp(c.lat ?? world.camera.lat, -90, 90),

@@ -10,6 +10,7 @@
  * Order: after lod (uses its geoLod), before grid and sky. Cadence: every frame (a few compares).
  */
 import { sendCommand } from '../engine/commands';
+import { isGlobeVariantName } from '../engine/globeVariants';
 import { LOD_50M, type AtlasWorld } from '../engine/world';
 
 /** Part bits (one bit per drawable piece; a layer may own several, a mesh may hold several). */
@@ -82,7 +83,15 @@ export function earthLayerSystem(world: AtlasWorld): void {
   if (solarOn !== e.solarLayerWas) {
     const next = solarViewSwitch(e.solarLayerWas, solarOn, world.view);
     e.solarLayerWas = solarOn;
-    if (next !== null) sendCommand({ type: 'setView', view: next });
+    // The variant preset in force stays (e.g. /test-solar with the solar system switched off).
+    const variant = world.appearance.variant;
+    if (next !== null) {
+      sendCommand(
+        isGlobeVariantName(variant)
+          ? { type: 'setView', view: next, variant }
+          : { type: 'setView', view: next },
+      );
+    }
   }
   const mask = earthParts(world);
   if (mask !== e.parts) {

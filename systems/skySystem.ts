@@ -1,7 +1,8 @@
 /**
  * skySystem - simulated time, the sun's direction (day/night light, city lights, cloud shading)
  * and the positions of the sun, moon and planets.
- * Reads: simClock, time.now, earth.parts. Writes: simTime, earth.sun/sunAt/sunLitSent/skyAt;
+ * Reads: simClock, time.now, earth.parts, appearance.trueScale (true or simplified scale).
+ * Writes: simTime, earth.sun/sunAt/sunLitSent/skyAt, appearance.sky/skyTrueScale;
  * earthRender.setSun (when the sun moved or the light mode changed), earthRender.setSky.
  * Order: after earthLayer (needs this frame's parts). Cadence: every frame a subtraction; the
  * sun every SUN_UPDATE_SIM_MS of simulated time, the sky layout every SKY_UPDATE_SIM_MS (both
@@ -16,6 +17,8 @@ import {
   julianCenturies,
   solarSystemLayout,
   sunDirection,
+  toSkyShell,
+  type SolarSystemLayout,
   type Vec3,
 } from '../data/globe/astro';
 import {
@@ -113,6 +116,30 @@ export function planetOrbitRings(segments = ORBIT_SEGMENTS): Float32Array {
   return out;
 }
 
+/**
+ * True scale: bodies farther than this from the Earth are drawn on a sky shell of this radius,
+ * in their true direction and with their true apparent size (astro.ts toSkyShell). The real sun is
+ * 4.7 million units out, far beyond any depth range; 45000 stays inside the globe view's far
+ * plane (50000), so the true-scale sun shows from the globe as it does in the sky.
+ */
+export const TRUE_SCALE_SKY_SHELL = 45_000;
+
+/**
+ * What the sky draws at `date`: the simplified layout (spec default: sun at 23455, radius 109),
+ * or the true-scale one with far bodies brought onto the sky shell. Allocates a few small
+ * objects: called on the sky cadence only.
+ */
+export function sceneSkyLayout(date: Date, trueScale: boolean): SolarSystemLayout {
+  const layout = solarSystemLayout(date, trueScale ? 'true' : 'simplified');
+  if (!trueScale) return layout;
+  return {
+    mode: layout.mode,
+    sun: toSkyShell(layout.sun, TRUE_SCALE_SKY_SHELL),
+    moon: toSkyShell(layout.moon, TRUE_SCALE_SKY_SHELL),
+    planets: layout.planets.map((p) => toSkyShell(p, TRUE_SCALE_SKY_SHELL)),
+  };
+}
+
 /** Applies a setSimTime command: a speed mode, a manual time, or back to live time. */
 export function applySimTime(
   world: AtlasWorld,
@@ -150,12 +177,16 @@ export function skySystem(world: AtlasWorld): void {
     e.sunLitSent = lit;
     world.earthRender.setSun(e.sun[0], e.sun[1], e.sun[2], lit === 1);
   }
+  const a = world.appearance;
+  if (a.trueScale !== a.skyTrueScale) {
+    // Scale switched (setTrueScale): lay the sky out again at once.
+    a.skyTrueScale = a.trueScale;
+    e.skyAt = -Infinity;
+  }
   if (skyNeedsUpdate(e.parts, world.simTime, e.skyAt)) {
     e.skyAt = world.simTime;
     const date = new Date(world.simTime);
-    world.earthRender.setSky(
-      solarSystemLayout(date, 'simplified'),
-      eclipticToGlobeMatrix(date, eclMatrix),
-    );
+    a.sky = sceneSkyLayout(date, a.skyTrueScale);
+    world.earthRender.setSky(a.sky, eclipticToGlobeMatrix(date, eclMatrix));
   }
 }

@@ -73,10 +73,14 @@ export function App() {
   const view = route?.view ?? 'background';
   // Spec section 2: on / articles are skipped until atlasStartLoading (any other view starts).
   useArticleFeed(dataSourceFromUrl(window.location.search), feedListeners, startLoading.value);
+  const variant = route?.variant?.preset;
   useEffect(() => {
-    // The globe stays mounted behind every page; a route only changes its preset.
-    sendCommand({ type: 'setView', view });
-  }, [view]);
+    // The globe stays mounted behind every page; a route only changes its preset (and the globe
+    // variants their row of engine/globeVariants.ts).
+    sendCommand(
+      variant === undefined ? { type: 'setView', view } : { type: 'setView', view, variant },
+    );
+  }, [view, variant]);
   return (
     <AppBoundary>
       <ShellEffects view={view} />

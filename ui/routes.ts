@@ -3,7 +3,7 @@
  * declared once. Pages are filled in by later work; every route exists now.
  */
 import type { Role } from '../data/permissions';
-import type { ViewName } from '../engine/signals';
+import type { GlobeVariantName, ViewName } from '../engine/signals';
 
 /** guest: guests allowed (guest mode set automatically); login: sign-in required; public: anyone;
  * disabled: declared but not reachable. */
@@ -19,8 +19,12 @@ export interface RouteDef {
   page: PageKind;
   /** The engine view preset the globe uses behind this page. */
   view: ViewName;
-  /** Globe variants of the spec's globe switcher are presets of the one engine. */
-  variant?: { status: 'active' | 'optimized' | 'test' | 'experimental' | 'specialized' };
+  /** Globe variants of the spec's globe switcher are presets of the one engine: `preset` names
+   * the row of engine/globeVariants.ts applied on entry (layers, quality, sphere, camera). */
+  variant?: {
+    status: 'active' | 'optimized' | 'test' | 'experimental' | 'specialized';
+    preset?: GlobeVariantName;
+  };
   /** A minimum role above 'user' (spec section 6: a lower role sees ACCESS DENIED). */
   minRole?: Role;
 }
@@ -69,7 +73,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'login',
     page: 'app',
     view: 'app',
-    variant: { status: 'optimized' },
+    variant: { status: 'optimized', preset: 'globe-optimized' },
   },
   // The admin area (spec section 6 capability 'admin panel'): admins only.
   {
@@ -103,7 +107,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'public',
     page: 'app',
     view: 'app',
-    variant: { status: 'active' },
+    variant: { status: 'active', preset: 'spatial' },
   },
   {
     path: '/globe-complete',
@@ -111,7 +115,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'public',
     page: 'app',
     view: 'app',
-    variant: { status: 'active' },
+    variant: { status: 'active', preset: 'globe-complete' },
   },
   {
     path: '/globe-atlas-optimized',
@@ -143,7 +147,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'public',
     page: 'app',
     view: 'app',
-    variant: { status: 'optimized' },
+    variant: { status: 'optimized', preset: 'globe-minimal' },
   },
   {
     path: '/globe-ultra-minimal',
@@ -175,7 +179,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'public',
     page: 'app',
     view: 'app',
-    variant: { status: 'experimental' },
+    variant: { status: 'experimental', preset: 'globe-holographic' },
   },
   {
     path: '/globe-photorealistic',
@@ -207,15 +211,15 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'public',
     page: 'app',
     view: 'app',
-    variant: { status: 'specialized' },
+    variant: { status: 'specialized', preset: 'xr' },
   },
   {
     path: '/test-solar',
     title: 'Solar system test',
     access: 'public',
     page: 'app',
-    view: 'app',
-    variant: { status: 'specialized' },
+    view: 'solar',
+    variant: { status: 'specialized', preset: 'test-solar' },
   },
 ];
 

@@ -4,6 +4,7 @@
  */
 import { signal } from '@preact/signals-core';
 import type { ProfileRecording } from '../../data/profile';
+import type { GlobeAppearanceInfo } from '../appearance';
 import type { LatLonDistance } from '../../data/geoMath';
 import type { LayerName, ViewName } from '../layers';
 import type { TimeMode } from '../../data/globe/timezones';
@@ -52,6 +53,16 @@ export const state = {
   userLocation: signal<{ lat: number; lon: number; name: string } | null>(null),
   gesture: signal<GestureInfo | null>(null),
   autoRotating: signal(false),
+  /** Globe sphere, ocean scale, sky scale, variant, WebXR (systems/appearanceSystem.ts). */
+  globeAppearance: signal<GlobeAppearanceInfo>({
+    sphere: true,
+    style: 'blue',
+    oceanScalePercent: 100,
+    trueScale: false,
+    tint: 'default',
+    variant: null,
+    xr: { state: 'idle', message: '' },
+  }),
   // The Earth and the sky (systems/uiPublishSystem.ts, 4x a second).
   /** Which layers are on (a new object only when one changed). */
   layers: signal<Readonly<Record<LayerName, boolean>> | null>(null),

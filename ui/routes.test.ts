@@ -36,6 +36,23 @@ describe('route table', () => {
     expect(findRoute('/globe3')?.access).toBe('disabled');
   });
 
+  it('gives the globe switcher routes their presets of the one engine', () => {
+    const presets: Record<string, string> = {
+      '/spatial': 'spatial',
+      '/globe-complete': 'globe-complete',
+      '/globe-optimized': 'globe-optimized',
+      '/globe-minimal': 'globe-minimal',
+      '/globe-holographic': 'globe-holographic',
+      '/test-solar': 'test-solar',
+      '/xr': 'xr',
+    };
+    for (const [path, preset] of Object.entries(presets)) {
+      expect(findRoute(path)?.variant?.preset, path).toBe(preset);
+    }
+    expect(findRoute('/test-solar')?.view).toBe('solar');
+    expect(findRoute('/app')?.variant).toBeUndefined();
+  });
+
   it('suffixes page titles with | ATLAS', () => {
     expect(pageTitle(findRoute('/app'))).toBe('Globe | ATLAS');
     expect(pageTitle(undefined)).toBe('Not Found | ATLAS');

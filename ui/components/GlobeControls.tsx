@@ -12,6 +12,7 @@ import { sendCommand } from '../../engine/commands';
 import {
   cameraState,
   controlsNotice,
+  globeAppearance,
   selectedCountry,
   shortcutsOpen,
   userLocationTooltip,
@@ -21,6 +22,7 @@ import {
 import { shareOpen } from '../shell/shellState';
 import { SkyLayerButtons, SolarTimePanel } from './SolarTimePanel';
 import { TimezoneClocks } from './TimezoneClocks';
+import { GlobePanel, XrPanel } from './GlobePanel';
 import './globeControls.css';
 
 /** How long a geolocation notice stays up, ms (ours). */
@@ -200,6 +202,12 @@ export function useShareUrlRestore(): void {
   }, []);
 }
 
+/** The WebXR panel on the /xr variant. */
+function XrWhenRequested() {
+  useSignals();
+  return globeAppearance.value.variant === 'xr' ? <XrPanel /> : null;
+}
+
 /** Everything above, for the app page. */
 export function GlobeControls() {
   useShareUrlRestore();
@@ -211,6 +219,8 @@ export function GlobeControls() {
       <UserLocationTooltip />
       <ControlsToast />
       <ShortcutsDialog />
+      <GlobePanel />
+      <XrWhenRequested />
       <SolarTimePanel />
       <TimezoneClocks />
     </>

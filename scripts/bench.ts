@@ -85,12 +85,20 @@ const USAGE = `Usage: npm run bench -- [options]
   --seed N          ATLAS_SEED_SYNTHETIC articles in the bench database (default 500)
   --markers N       markers for the 'markers' scenario (default 10000)
   --marker-path P   marker render path: merged (default) or thin (thin instances, ?markerPath=thin)
+  --marker-clustering on|off
+                    'markers' scenario: off draws every marker individually (default on)
   --compare FILE    print ratios to a saved run (bench JSON) and flag regressions over 15%
                     (exit code 3 when any)
   --out DIR         output folder (default bench-results/)
   --base-url URL    measure an already running server instead of starting one
   --list            list the scenarios and exit
 Scenarios: ${SCENARIOS.map((s) => s.name).join(', ')}`;
+
+function onOff(v: string | undefined, name: string, fallback: boolean): boolean {
+  if (v === undefined) return fallback;
+  if (v === 'on' || v === 'off') return v === 'on';
+  throw new BenchFailure(`--${name} must be on or off, got "${v}"`);
+}
 
 function markerPathOption(v: string | undefined): 'merged' | 'thin' {
   if (v === undefined || v === 'merged' || v === 'thin') return v ?? 'merged';
@@ -112,6 +120,8 @@ interface Options {
   markers: number;
   /** Marker render path (`--marker-path`): 'merged' (default) or 'thin'. */
   markerPath: 'merged' | 'thin';
+  /** `--marker-clustering on|off` for the 'markers' scenario (default on). */
+  markerClustering: boolean;
   /** A saved bench JSON to compare with (`--compare`). */
   compare: string | null;
   out: string;
@@ -184,6 +194,7 @@ function parseOptions(argv: string[]): Options | null {
       seed: { type: 'string' },
       markers: { type: 'string' },
       'marker-path': { type: 'string' },
+      'marker-clustering': { type: 'string' },
       soak: { type: 'string' },
       'expect-renderer': { type: 'string' },
       compare: { type: 'string' },
@@ -231,6 +242,7 @@ function parseOptions(argv: string[]): Options | null {
     seed: Math.round(number(values.seed, 'seed', 500, 0, 1_000_000)),
     markers: Math.round(number(values.markers, 'markers', 10_000, 0, 2_000_000)),
     markerPath: markerPathOption(values['marker-path']),
+    markerClustering: onOff(values['marker-clustering'], 'marker-clustering', true),
     compare: values.compare === undefined ? null : path.resolve(values.compare),
     out: path.resolve(ROOT, values.out ?? 'bench-results'),
     baseUrl: values['base-url']?.replace(/\/+$/, '') ?? null,
@@ -382,7 +394,7 @@ async function measureRun(
   });
   browser = launched;
   browserVersion ||= launched.version();
-  const params = { markers: opts.markers, baseUrl };
+  const params = { markers: opts.markers, markerClustering: opts.markerClustering, baseUrl };
   try {
     const context = await launched.newContext({ viewport: VIEWPORT });
     const page = await context.newPage();
@@ -749,6 +761,7 @@ async function main(): Promise<void> {
     runs: opts.runs,
     cpuThrottlingRate: opts.throttle ?? 1,
     markerPath: opts.markerPath,
+    markerClustering: opts.markerClustering,
     soakSeconds: opts.soak,
     expectRenderer: opts.expectRenderer,
     renderers: [...new Set(results.flatMap((r) => r.runs.map((run) => run.renderer)))],
@@ -762,6 +775,8 @@ async function main(): Promise<void> {
       `window ${opts.seconds} s after ${opts.warmup} s warm-up, ${opts.runs} run(s)` +
       (opts.throttle === null ? '' : `, CPU throttling x${opts.throttle}`) +
       (opts.soak > 0 ? `, heap soak ${opts.soak} s` : '') +
+      (opts.markerPath === 'merged' ? '' : `, marker path ${opts.markerPath}`) +
+      (opts.markerClustering ? '' : ', marker clustering off') +
       (meta.seedSynthetic === null
         ? `, server ${baseUrl}`
         : `, ${meta.seedSynthetic} synthetic articles`),

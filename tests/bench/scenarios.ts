@@ -41,6 +41,8 @@ export interface BenchScenario {
 export interface ScenarioParams {
   /** `--markers N` (default 10000). */
   markers: number;
+  /** `--marker-clustering on|off` (default on): off draws every marker individually. */
+  markerClustering: boolean;
   /** The bench server, e.g. http://127.0.0.1:41234 (for API calls in `prepare`). */
   baseUrl: string;
 }
@@ -489,26 +491,18 @@ export const SCENARIOS: readonly BenchScenario[] = [
   {
     name: 'markers',
     description:
-      'Seeded synthetic markers (--markers, default 10000), all drawn, orbiting at lat 20, distance 600',
+      'Seeded synthetic markers (--markers, default 10000), all drawn, orbiting at lat 20, distance 600; --marker-clustering off draws every marker individually (the far side hidden in the shader) to compare the marker render paths (--marker-path)',
     url: '/app',
-    setup: async (page, { markers }) => {
-      await loadMarkers(page, markers);
-      await orbit(page, 20, 600);
-    },
-  },
-  {
-    name: 'markers-individual',
-    description:
-      'Like markers, with clustering off: every marker drawn individually (up to 10000 all get a slot; the far side is hidden in the shader) - compares the marker render paths (--marker-path)',
-    url: '/app',
-    setup: async (page, { markers }) => {
-      await page.evaluate(async () => {
-        const atlas = window.atlas;
-        if (atlas === undefined)
-          throw new Error('window.atlas is missing: the engine did not start');
-        await atlas.whenReady();
-        atlas.markers.setClustering(false);
-      });
+    setup: async (page, { markers, markerClustering }) => {
+      if (!markerClustering) {
+        await page.evaluate(async () => {
+          const atlas = window.atlas;
+          if (atlas === undefined)
+            throw new Error('window.atlas is missing: the engine did not start');
+          await atlas.whenReady();
+          atlas.markers.setClustering(false);
+        });
+      }
       await loadMarkers(page, markers);
       await orbit(page, 20, 600);
     },

@@ -76,8 +76,8 @@ export const SYNTHETIC_PLACES: readonly (readonly [number, number])[] = [
   [21.31, -157.86],
 ];
 
-/** Articles per step of a chunked scenario load (engine/automation.ts). */
-export const SYNTHETIC_CHUNK = 100_000;
+/** Articles per chunk of a scenario load (engine/markers/syntheticWorker.ts posts them). */
+export const SYNTHETIC_CHUNK = 250_000;
 
 export interface SyntheticArticle {
   id: string;

@@ -63,7 +63,7 @@ const SCRIPTED_SAMPLE_MS = 500;
  * after 500 ms). */
 const ATLAS_APPEAR_MS = 15_000;
 /** Longest a scripted scenario's run may take. */
-const RUN_TIMEOUT_MS = 300_000;
+const RUN_TIMEOUT_MS = 900_000;
 /** What the Chromium flags ask for (scripts/lib/chromium.ts): the default --expect-renderer. */
 const DEFAULT_EXPECTED_RENDERER = 'SwiftShader';
 /** Longest a single in-page step (setup, whenReady, a stats() call) may take. */

@@ -72,8 +72,14 @@ try {
         window.atlas?.layers.set(off ? l.slice(1) : l, !off);
       }
     }, layers);
-    // Layer switches apply at the next frame (and may switch the view, e.g. solarSystem).
-    await page.waitForTimeout(600);
+    // Layer switches apply at the next frame and may switch the view (solarSystem widens the
+    // camera's range a frame later): wait for the layers, then a few frames, whatever the rate.
+    await page.waitForFunction((list) => {
+      const on = window.atlas?.layers.get() ?? {};
+      return list.every((l) => on[l.replace(/^-/, '')] === !l.startsWith('-'));
+    }, layers);
+    const frame = await page.evaluate(() => window.atlas?.stats().frame ?? 0);
+    await page.waitForFunction((f) => (window.atlas?.stats().frame ?? 0) >= f + 3, frame);
   }
   if (cam !== undefined) {
     const v = cameraFor(cam);

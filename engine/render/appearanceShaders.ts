@@ -61,7 +61,7 @@ void main(void) {
     a = 0.62 + 0.38 * fres;
   } else if (style < 2.5) {
     c = shade(vec3(0.12, 0.36, 0.66), n, 0.6) + vec3(0.55, 0.8, 1.0) * fres * 0.6;
-    a = 0.5 + 0.4 * fres;
+    a = 0.56 + 0.38 * fres;
   } else {
     float lat = degrees(asin(clamp(n.y, -1.0, 1.0)));
     float lon = degrees(atan(n.x, n.z));
@@ -130,7 +130,7 @@ varying float vLand;
 void main(void) {
   float r = length(vUv);
   float ring = smoothstep(0.55, 0.72, r) * (1.0 - smoothstep(0.82, 1.0, r));
-  float core = 1.0 - smoothstep(0.18, 0.36, r);
+  float core = 1.0 - smoothstep(0.22, 0.42, r);
   float a = (ring * 0.8 + core) * vTwinkle;
   vec3 color = mix(vec3(0.35, 0.55, 1.0), vec3(0.2, 1.0, 0.9), vLand);
   if (vAge >= 0.0) {

@@ -3,10 +3,11 @@
  *
  * - The globe sphere is the ocean mesh (globeScene.ts) with a four-style shader
  *   (appearanceShaders.ts): no extra mesh and no extra draw call. Opaque for 'Blue Ocean' and
- *   'Grid Core'; 'Ethereal Core', 'Transparent' and an ocean sphere scaled beyond the land (ocean
- *   scale over 100 %) are blended after the land, and then the land is drawn double-sided so the
- *   far side's continents show faintly through the sphere (their back faces get only ambient
- *   light). Globe Sphere OFF hides the mesh (the land floats, also double-sided).
+ *   'Grid Core'; 'Ethereal Core' and 'Transparent' are blended after the land, and then the land
+ *   is drawn double-sided so the far side's continents show faintly through the sphere (their
+ *   back faces get only ambient light). Globe Sphere OFF hides the mesh (the land floats, also
+ *   double-sided). An ocean scale over 100 % adds a translucent water shell of that radius around
+ *   the globe (a clone sharing the sphere's geometry: one draw call while it is shown).
  * - The colour tint of the variant globes (holographic cyan) recolours the land, coast, border and
  *   atmosphere materials through their uniforms.
  * - The background globe's 500 activity circles are ONE merged quad mesh (one draw call; under
@@ -42,9 +43,9 @@ import { dayNightParams, lightDirection } from './materials';
 
 /** Activity circles sit above land, lines and city points. */
 export const CIRCLE_RADIUS = GLOBE_RADIUS + 0.6;
-/** A circle's radius (scene units; ~4 CSS px at distance 600, still visible under the 8 px blur
+/** A circle's radius (scene units; ~6 CSS px at distance 600, still visible under the 8 px blur
  * of the background) and how far its pulse ring grows (times that). */
-export const CIRCLE_SIZE = 3;
+export const CIRCLE_SIZE = 4;
 export const PULSE_SCALE = 5;
 
 const STYLE_INDEX: Readonly<Record<SphereStyle, number>> = {
@@ -116,6 +117,9 @@ function sphereMaterial(name: string, scene: Scene, blend: boolean): ShaderMater
 export class GlobeAppearance implements AppearanceRender {
   private readonly opaque: ShaderMaterial;
   private readonly blended: ShaderMaterial;
+  /** The ocean sphere scaled beyond the globe (ocean scale over 100 %): a translucent water shell
+   * sharing the ocean's geometry, a child of it (so the `ocean` layer hides it too). */
+  private readonly shell: Mesh;
   private settings: AppearanceSettings = {
     sphere: true,
     style: 'blue',
@@ -143,21 +147,28 @@ export class GlobeAppearance implements AppearanceRender {
     // Among the blended meshes the sphere goes first: lines, markers and labels draw over it.
     ocean.alphaIndex = -1;
     ocean.material = this.opaque;
+    const shellMat = sphereMaterial('oceanShellMat', scene, true);
+    shellMat.setFloat('shell', 1);
+    this.shell = ocean.clone('oceanShell', ocean);
+    this.shell.material = shellMat;
+    this.shell.alphaIndex = -2;
+    this.shell.setEnabled(false);
     this.observer = scene.onBeforeRenderObservable.add(() => this.beforeRender());
   }
 
   apply(s: AppearanceSettings): void {
     this.settings = s;
-    const blend = s.oceanScale > 1.0001 || s.style === 'ethereal' || s.style === 'transparent';
-    const mat = blend ? this.blended : this.opaque;
+    const blend = s.style === 'ethereal' || s.style === 'transparent';
     for (const m of [this.opaque, this.blended]) {
       m.setFloat('style', STYLE_INDEX[s.style]);
-      m.setFloat('shell', s.oceanScale > 1.0001 ? 1 : 0);
       m.setColor3('accent', Color3.FromHexString(PALETTES[s.tint].accent));
     }
-    this.ocean.material = mat;
+    this.ocean.material = blend ? this.blended : this.opaque;
     this.ocean.isVisible = s.sphere;
-    this.ocean.scaling.setAll(s.oceanScale);
+    // The globe sphere keeps the globe's radius; a larger ocean sphere is the extra shell (one
+    // more draw call, only while the scale is over 100 %).
+    this.shell.scaling.setAll(s.oceanScale);
+    this.shell.setEnabled(s.oceanScale > 1.0001);
     this.doubleSidedLand = blend || !s.sphere;
     this.materialCount = -1; // re-apply to the geo materials
   }
@@ -198,6 +209,7 @@ export class GlobeAppearance implements AppearanceRender {
   dispose(): void {
     this.scene.onBeforeRenderObservable.remove(this.observer);
     this.circles?.dispose(false, true);
+    this.shell.dispose(false, true);
     this.opaque.dispose();
     this.blended.dispose();
   }

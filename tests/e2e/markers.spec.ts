@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { registerUser, signIn } from './articleSession';
 
 /** Finds a drawn marker well inside the viewport, away from the navbar and the readout. */
 async function visibleMarker(page: Page): Promise<{ id: string; x: number; y: number }> {
@@ -57,10 +58,30 @@ async function hoverMarker(page: Page, m: { x: number; y: number }): Promise<voi
 async function openApp(page: Page): Promise<void> {
   await page.goto('/app');
   await page.evaluate(() => window.atlas?.whenReady());
+  // The article list arrives over HTTP: slow on a loaded machine, hence the longer wait.
   await expect
-    .poll(() => page.evaluate(() => window.atlas?.markers.count().drawn ?? 0))
+    .poll(() => page.evaluate(() => window.atlas?.markers.count().drawn ?? 0), {
+      timeout: 30_000,
+    })
     .toBeGreaterThan(0);
   await page.evaluate(() => window.atlas?.camera.set({ lat: 30, lon: 20, distance: 450 }));
+  // The jump is applied on the next frame, which can be a second away while the page boots on a
+  // software renderer: wait for it, or a marker read before it moves looks "settled".
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const c = window.atlas?.camera.get();
+          return (
+            c !== undefined &&
+            Math.abs(c.lat - 30) < 0.01 &&
+            Math.abs(c.lon - 20) < 0.01 &&
+            Math.abs(c.distance - 450) < 0.5
+          );
+        }),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   await page.waitForTimeout(500);
 }
 
@@ -100,6 +121,32 @@ test.describe('article markers', () => {
     await page.mouse.up();
     await expect(page.getByTestId('marker-restricted')).toBeVisible();
     await expect(page.getByTestId('article-panel')).toHaveCount(0);
+  });
+
+  test('clicking publishes the selection for a signed-in user', async ({ page, request }) => {
+    const session = await registerUser(request, 'markers');
+    await signIn(page, session);
+    await openApp(page);
+    // The session is validated by the server before the role reaches the engine.
+    await expect(page.getByRole('button', { name: new RegExp(session.user.name) })).toBeVisible({
+      timeout: 20_000,
+    });
+    // A click lands where the marker was when its position was read; a lagging software frame
+    // can make it miss, so a miss is retried from a fresh position.
+    for (let attempt = 1; ; attempt++) {
+      const m = await visibleMarker(page);
+      await hoverMarker(page, m);
+      await page.mouse.down();
+      await page.mouse.up();
+      try {
+        await expect(page.getByTestId('article-dialog')).toBeVisible({ timeout: 5_000 });
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        await page.keyboard.press('Escape');
+      }
+    }
+    await expect(page.getByTestId('marker-restricted')).toHaveCount(0);
   });
 
   test('draw calls do not grow with the number of markers', async ({ page }) => {

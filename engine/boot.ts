@@ -73,6 +73,7 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
     appliedPixelRatio: Math.min(quality.info.pixelRatio, PIXEL_RATIO_CAP),
     lastCamera: { ...world.camera },
     simulatedLoadMs: 0,
+    backdropBlurPx: 0,
   };
 
   spawnGeoLayer(world, 'ocean', LOD_ANY, table.add(globe.ocean));

@@ -63,6 +63,9 @@ export type Command =
   | { type: 'setProfiling'; on: boolean }
   /** Fix the quality rung (the user's override) or go back to adapting with 'auto'. */
   | { type: 'setQuality'; mode: 'low' | 'medium' | 'high' | 'auto' }
+  /** The CSS blur the shell puts on the canvas (px, 0 = sharp): behind a heavy blur the engine
+   * renders at a lower resolution, which the blur hides. */
+  | { type: 'setBackdropBlur'; px: number }
   /** Simulated time for the sky and the day/night light: a speed mode (spec: realtime, 1day,
    * 10days, 100days), a manual time (ms since the epoch), or `timeMs: null` to return to live. */
   | { type: 'setSimTime'; mode?: TimeMode; timeMs?: number | null }

@@ -253,6 +253,8 @@ export interface AtlasContext {
     lastCamera: LatLonDistance;
     /** Test/benchmark hook: busy-wait this many ms each frame to force a slow frame rate. */
     simulatedLoadMs: number;
+    /** CSS blur on the canvas behind pages (setBackdropBlur): lowers the render resolution. */
+    backdropBlurPx: number;
   } | null;
   /** Keyboard, gestures, auto-rotation, camera animations, countries, Locate Me (engine/controls.ts). */
   controls: ControlsState;

@@ -42,6 +42,7 @@ function setUp() {
     appliedPixelRatio: 1,
     lastCamera: { ...t.world.camera },
     simulatedLoadMs: 0,
+    backdropBlurPx: 0,
   };
   let now = 0;
   const steps = [

@@ -139,6 +139,10 @@ export function commandSystem(world: AtlasWorld): void {
       case 'setQuality':
         world.quality?.controller.setOverride(c.mode === 'auto' ? null : c.mode, world.time.now);
         break;
+      case 'setBackdropBlur':
+        if (world.quality)
+          world.quality.backdropBlurPx = Number.isFinite(c.px) ? Math.max(0, c.px) : 0;
+        break;
       case 'resetView':
       case 'northUp':
       case 'goHome':

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createQualityController } from '../data/quality/adaptiveQuality';
 import { runPipeline } from '../engine/pipeline';
-import { qualitySystem } from './qualitySystem';
+import { sendCommand } from '../engine/commands';
+import { commandSystem } from './commandSystem';
+import { backdropResolutionScale, qualitySystem } from './qualitySystem';
 import { createTestWorld } from './testWorld';
 
 describe('qualitySystem', () => {
@@ -13,6 +15,7 @@ describe('qualitySystem', () => {
       appliedPixelRatio: 2,
       lastCamera: { ...world.camera },
       simulatedLoadMs: 0,
+      backdropBlurPx: 0,
     };
     const steps = [{ name: 'quality', run: qualitySystem }];
     let t = 0;
@@ -28,5 +31,42 @@ describe('qualitySystem', () => {
     runPipeline(world, 0, [{ name: 'quality', run: qualitySystem }]);
     runPipeline(world, 100, [{ name: 'quality', run: qualitySystem }]);
     expect(render.pixelRatio).toBe(1);
+  });
+
+  it('renders at half resolution under the 8 px backdrop blur and back at full when it clears', () => {
+    const { world, render } = createTestWorld();
+    world.quality = {
+      controller: createQualityController({ detected: 'high', segments: 64, now: 0 }),
+      context: { cameraMoving: false, battery: null, charging: null, devicePixelRatio: 2 },
+      appliedPixelRatio: 2,
+      lastCamera: { ...world.camera },
+      simulatedLoadMs: 0,
+      backdropBlurPx: 0,
+    };
+    render.pixelRatio = 2;
+    const steps = [
+      { name: 'commands', run: commandSystem },
+      { name: 'quality', run: qualitySystem },
+    ];
+    let t = 0;
+    const frames = (n: number): void => {
+      for (let i = 0; i < n; i++) runPipeline(world, (t += 16), steps);
+    };
+    frames(3);
+    expect(render.pixelRatio).toBe(2);
+    sendCommand({ type: 'setBackdropBlur', px: 8 });
+    frames(3);
+    expect(render.pixelRatio).toBe(1);
+    sendCommand({ type: 'setBackdropBlur', px: 4 });
+    frames(3);
+    expect(render.pixelRatio).toBe(1.5);
+    sendCommand({ type: 'setBackdropBlur', px: 0 });
+    frames(3);
+    expect(render.pixelRatio).toBe(2);
+  });
+
+  it('maps the spec blur steps to resolution scales', () => {
+    expect([8, 6, 4, 2, 0].map(backdropResolutionScale)).toEqual([0.5, 0.5, 0.75, 1, 1]);
+    expect(backdropResolutionScale(-1)).toBe(1);
   });
 });

@@ -3,12 +3,23 @@
  * (data/quality/adaptiveQuality.ts: smoothed FPS, step down fast / up slowly, dynamic resolution,
  * stepwise degradation, culling level, toasts) and applies the render pixel ratio when it changes.
  * Reads: time, camera movement (flyTo, pointer drag), world.quality. Writes: world.quality state,
- * the render pixel ratio. Order: after camera. Cadence: every frame.
+ * the render pixel ratio (lowered under the shell's backdrop blur). Order: after camera. Cadence: every frame.
  */
 import type { AtlasWorld } from '../engine/world';
 
 /** A change of the pixel ratio smaller than this is not worth a framebuffer resize. */
 export const PIXEL_RATIO_EPSILON = 0.02;
+
+/**
+ * Render resolution under the shell's CSS blur (spec blur steps 8/6/4/2/0 px): an 8 px blur hides
+ * everything finer than half the resolution, so the engine renders a quarter of the pixels - on a
+ * software GPU that is most of a frame's cost behind the landing and static pages.
+ */
+export function backdropResolutionScale(blurPx: number): number {
+  if (blurPx >= 6) return 0.5;
+  if (blurPx >= 3) return 0.75;
+  return 1;
+}
 
 export function qualitySystem(world: AtlasWorld): void {
   const q = world.quality;
@@ -27,8 +38,9 @@ export function qualitySystem(world: AtlasWorld): void {
     world.flyTo !== null || c.lat !== p.lat || c.lon !== p.lon || c.distance !== p.distance;
   q.lastCamera = c;
   const s = q.controller.frame(world.time.now, world.time.dt * 1000, q.context);
-  if (Math.abs(s.pixelRatio - q.appliedPixelRatio) > PIXEL_RATIO_EPSILON) {
-    q.appliedPixelRatio = s.pixelRatio;
-    world.render.setPixelRatio(s.pixelRatio);
+  const ratio = s.pixelRatio * backdropResolutionScale(q.backdropBlurPx);
+  if (Math.abs(ratio - q.appliedPixelRatio) > PIXEL_RATIO_EPSILON) {
+    q.appliedPixelRatio = ratio;
+    world.render.setPixelRatio(ratio);
   }
 }

@@ -29,6 +29,7 @@ function useReveal(view: ViewName): void {
     for (const step of plan.steps) {
       const apply = (): void => {
         if (canvas !== null) canvas.style.filter = blurFilter(step.px);
+        sendCommand({ type: 'setBackdropBlur', px: step.px });
       };
       if (step.atMs === 0) apply();
       else timers.push(window.setTimeout(apply, step.atMs));

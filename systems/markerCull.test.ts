@@ -321,3 +321,20 @@ describe('marker LOD system', () => {
     expect(Marker.lod[eFront]).toBe(LOD_FULL);
   });
 });
+
+describe('the time-window re-check', () => {
+  it('keeps the filtered set version when the minute re-check changes nothing', () => {
+    const { world, frame } = setup();
+    sendCommand({ type: 'setArticles', articles: [art('a', 1, 1), art('b', 2, 2, 23 * 60)] });
+    frame();
+    const v = world.markers.filterVersion;
+    world.markers.rebuiltAt = 0; // the minute is up
+    frame();
+    expect(world.markers.filterVersion).toBe(v);
+    // A window that now drops an article does bump it.
+    sendCommand({ type: 'setMarkerFilter', filter: { hours: 1 } });
+    frame();
+    expect(world.markers.filterVersion).toBe(v + 1);
+    expect(world.markers.filteredCount).toBe(1);
+  });
+});

@@ -15,6 +15,19 @@ import type { AtlasWorld } from '../engine/world';
 /** Time windows move with the clock: re-evaluate this often even when nothing else changed. */
 export const REFILTER_MS = 60_000;
 
+/** Order-independent digest of a row set (count, sum and xor of mixed rows), per world. */
+const digests = new WeakMap<object, [number, number, number]>();
+function rowsDigest(rows: Int32Array, n: number): [number, number, number] {
+  let sum = 0;
+  let xor = 0;
+  for (let i = 0; i < n; i++) {
+    const h = Math.imul((rows[i] as number) ^ 0x5bd1e995, 0x9e3779b1) >>> 0;
+    sum = (sum + h) % 4_294_967_311;
+    xor = (xor ^ Math.imul(h, 0x85ebca6b)) >>> 0;
+  }
+  return [n, sum, xor];
+}
+
 export function markerFilterSystem(world: AtlasWorld): void {
   const m = world.markers;
   const now = Date.now();
@@ -29,6 +42,7 @@ export function markerFilterSystem(world: AtlasWorld): void {
     }
     return;
   }
+  const timed = !m.dirty;
   m.dirty = false;
   m.rebuiltAt = now;
 
@@ -56,6 +70,12 @@ export function markerFilterSystem(world: AtlasWorld): void {
     out[n++] = row;
   }
   m.filteredCount = selectNewest(s, out, n, Math.max(0, f.maxMarkers), false);
+  // The minute's re-check of the time window usually changes nothing: then keep the version, so
+  // a million points are not re-sent to the cluster worker (and re-indexed) every minute.
+  const digest = rowsDigest(out, m.filteredCount);
+  const last = digests.get(m);
+  digests.set(m, digest);
+  if (timed && last !== undefined && last.every((v, i) => v === digest[i])) return;
   m.filterVersion++;
   if (m.hovered >= 0 && !out.subarray(0, m.filteredCount).includes(m.hovered)) m.hovered = -1;
 }

@@ -33,7 +33,7 @@ describe('qualitySystem', () => {
     expect(render.pixelRatio).toBe(1);
   });
 
-  it('renders at half resolution under the 8 px backdrop blur and back at full when it clears', () => {
+  it('renders at half resolution under the 8 px backdrop blur and at full once it is 4 px or less', () => {
     const { world, render } = createTestWorld();
     world.quality = {
       controller: createQualityController({ detected: 'high', segments: 64, now: 0 }),
@@ -59,14 +59,14 @@ describe('qualitySystem', () => {
     expect(render.pixelRatio).toBe(1);
     sendCommand({ type: 'setBackdropBlur', px: 4 });
     frames(3);
-    expect(render.pixelRatio).toBe(1.5);
+    expect(render.pixelRatio).toBe(2);
     sendCommand({ type: 'setBackdropBlur', px: 0 });
     frames(3);
     expect(render.pixelRatio).toBe(2);
   });
 
   it('maps the spec blur steps to resolution scales', () => {
-    expect([8, 6, 4, 2, 0].map(backdropResolutionScale)).toEqual([0.5, 0.5, 0.75, 1, 1]);
+    expect([8, 6, 4, 2, 0].map(backdropResolutionScale)).toEqual([0.5, 0.5, 1, 1, 1]);
     expect(backdropResolutionScale(-1)).toBe(1);
   });
 });

@@ -11,14 +11,14 @@ import type { AtlasWorld } from '../engine/world';
 export const PIXEL_RATIO_EPSILON = 0.02;
 
 /**
- * Render resolution under the shell's CSS blur (spec blur steps 8/6/4/2/0 px): an 8 px blur hides
+ * Render resolution under the shell's CSS blur (spec blur steps 8/6/4/2/0 px): a 6-8 px blur hides
  * everything finer than half the resolution, so the engine renders a quarter of the pixels - on a
- * software GPU that is most of a frame's cost behind the landing and static pages.
+ * software GPU that is most of a frame's cost behind the landing and static pages. One step only:
+ * each change resizes the framebuffer, a stall of its own, so the quick 4-2-0 reveal stays at full
+ * resolution.
  */
 export function backdropResolutionScale(blurPx: number): number {
-  if (blurPx >= 6) return 0.5;
-  if (blurPx >= 3) return 0.75;
-  return 1;
+  return blurPx >= 6 ? 0.5 : 1;
 }
 
 export function qualitySystem(world: AtlasWorld): void {

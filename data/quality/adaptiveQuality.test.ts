@@ -147,6 +147,17 @@ describe('culling, moving camera and toasts', () => {
     expect(c.state.pixelRatio).toBeCloseTo(1.7, 6);
   });
 
+  it('never drops the moving-camera resolution below 1 (each change resizes the framebuffer)', () => {
+    const c = createQualityController({ detected: 'high', segments: 64, now: 0 });
+    const oneX = { cameraMoving: true, devicePixelRatio: 1 };
+    let t = run(c, 0, 2000, 20, oneX);
+    expect(c.state.pixelRatio).toBe(1);
+    t = run(c, t, 2000, 45, { ...oneX, devicePixelRatio: 1.1 });
+    expect(c.state.pixelRatio).toBe(1);
+    run(c, t, 2000, 45, { ...oneX, devicePixelRatio: 3 });
+    expect(c.state.pixelRatio).toBeCloseTo(3 * 0.85 * 0.85, 6);
+  });
+
   it('shows the dip toast for 3 s and the recovery toast for 2 s', () => {
     const c = createQualityController({ detected: 'high', segments: 64, now: 0 });
     let t = run(c, 0, 1500, 30);

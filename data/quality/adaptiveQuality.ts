@@ -46,8 +46,11 @@ export const TOAST_RECOVER_MS = 2000;
 export const LOW_BATTERY = 0.2;
 export const LOW_BATTERY_UPDATE_MS = 100;
 /** While the camera moves on a device below full frame rate, render at this fraction of the
- * resolution; recover this long after it stops. Each change resizes the framebuffer (costly on
- * software GPUs), so it applies only when the device is struggling and recovers after a pause. */
+ * resolution, never below 1 (the spec's floor for dynamic resolution); recover this long after it
+ * stops. Each change resizes the framebuffer, which stalls on the GPU process (hundreds of ms of
+ * main thread on a software GPU, a long task at each start and stop of the camera below ratio 1),
+ * so it applies only on high-density screens, when the device is struggling, and recovers after a
+ * pause. */
 export const MOVING_RESOLUTION = 0.85;
 export const MOVING_RECOVER_MS = 1000;
 export const MOVING_BELOW_FPS = 55;
@@ -212,7 +215,7 @@ export function createQualityController(opts: {
     // Resolution: spec bands, lower while the camera moves, back after it stops.
     if (ctx.cameraMoving && fps < MOVING_BELOW_FPS) movingUntil = now + MOVING_RECOVER_MS;
     const ratio = dynamicPixelRatio(fps, ctx.devicePixelRatio);
-    state.pixelRatio = now < movingUntil ? Math.max(0.5, ratio * MOVING_RESOLUTION) : ratio;
+    state.pixelRatio = now < movingUntil ? Math.max(1, ratio * MOVING_RESOLUTION) : ratio;
 
     // Toasts: a dip, then the recovery after it.
     if (fps < TOAST_DIP_FPS && fps > 0 && !dipped) {

@@ -41,7 +41,8 @@ export interface AtlasAutomation {
     load(options: ScenarioOptions): Promise<{ drawn: number; loadMs: number }>;
   };
   quality: {
-    /** The adaptive quality state: rung, detected rung, override, smoothed FPS, pixel ratio. */
+    /** The adaptive quality state: rung, detected rung, override, smoothed FPS, pixel ratio,
+     * culling level, degradation steps and the reason for the last change. */
     get(): {
       mode: 'low' | 'medium' | 'high';
       detected: 'low' | 'medium' | 'high';
@@ -49,6 +50,8 @@ export interface AtlasAutomation {
       fps: number;
       pixelRatio: number;
       culling: 'full' | 'reduced' | 'emergency';
+      /** Stepwise degradation steps taken (0 = none; animations off, low textures, segments). */
+      degradation: number;
       reason: string;
     };
     /** Fixes the rung, or 'auto' to adapt again. */

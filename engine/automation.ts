@@ -133,6 +133,7 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
           fps: q.fps,
           pixelRatio: q.pixelRatio,
           culling: q.culling,
+          degradation: q.degradation,
           reason: q.reason,
         };
       },

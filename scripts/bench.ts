@@ -451,7 +451,16 @@ async function measureRun(
           (pageErrors.length > 0 ? ` (page errors: ${pageErrors.join(' | ')})` : ''),
       );
     }
-    await withTimeout(scenario.setup(page, params), STEP_TIMEOUT_MS, `${scenario.name}: setup`);
+    try {
+      await withTimeout(scenario.setup(page, params), STEP_TIMEOUT_MS, `${scenario.name}: setup`);
+    } catch (err) {
+      // A setup that cannot bring the page into its state fails this scenario, not the suite:
+      // the others still run and the table is written (the bench exits 1).
+      if (err instanceof BenchFailure) throw err;
+      throw new ScenarioFailure(
+        `${scenario.name}: setup: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
     const ready = await withTimeout(timeToReady(page), STEP_TIMEOUT_MS, 'window.atlas.whenReady()');
     const warmup = scenario.warmup ?? opts.warmup;
     console.log(

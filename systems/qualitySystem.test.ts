@@ -1,22 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { createQualityController } from '../data/quality/adaptiveQuality';
 import { runPipeline } from '../engine/pipeline';
+import type { AtlasWorld } from '../engine/world';
 import { sendCommand } from '../engine/commands';
 import { commandSystem } from './commandSystem';
 import { backdropResolutionScale, qualitySystem } from './qualitySystem';
 import { createTestWorld } from './testWorld';
 
+/** Adaptive quality as boot sets it up on a 'high' device with a pixel ratio of 2. */
+function highQuality(world: AtlasWorld): NonNullable<AtlasWorld['quality']> {
+  return {
+    controller: createQualityController({ detected: 'high', segments: 64, now: 0 }),
+    context: { cameraMoving: false, battery: null, charging: null, devicePixelRatio: 2 },
+    appliedPixelRatio: 2,
+    lastCamera: { ...world.camera },
+    simulatedLoadMs: 0,
+    backdropBlurPx: 0,
+  };
+}
+
 describe('qualitySystem', () => {
   it('applies the dynamic pixel ratio when the frame rate falls, and restores it', () => {
     const { world, render } = createTestWorld();
-    world.quality = {
-      controller: createQualityController({ detected: 'high', segments: 64, now: 0 }),
-      context: { cameraMoving: false, battery: null, charging: null, devicePixelRatio: 2 },
-      appliedPixelRatio: 2,
-      lastCamera: { ...world.camera },
-      simulatedLoadMs: 0,
-      backdropBlurPx: 0,
-    };
+    world.quality = highQuality(world);
     const steps = [{ name: 'quality', run: qualitySystem }];
     let t = 0;
     for (let i = 0; i < 40; i++) runPipeline(world, (t += 100), steps); // 10 FPS for 4 s
@@ -35,14 +41,7 @@ describe('qualitySystem', () => {
 
   it('renders at half resolution under the 8 px backdrop blur and at full once it is 4 px or less', () => {
     const { world, render } = createTestWorld();
-    world.quality = {
-      controller: createQualityController({ detected: 'high', segments: 64, now: 0 }),
-      context: { cameraMoving: false, battery: null, charging: null, devicePixelRatio: 2 },
-      appliedPixelRatio: 2,
-      lastCamera: { ...world.camera },
-      simulatedLoadMs: 0,
-      backdropBlurPx: 0,
-    };
+    world.quality = highQuality(world);
     render.pixelRatio = 2;
     const steps = [
       { name: 'commands', run: commandSystem },

@@ -77,6 +77,10 @@ export interface AtlasAutomation {
     ids(): string[];
     /** Allows (default) or forbids clustering; off draws every marker individually (benchmarks). */
     setClustering(on: boolean): void;
+    /** The display switches (spec emojiOnly, pulseEffect, glowEffect): current values. */
+    display(): { emojiOnly: boolean; pulse: boolean; glow: boolean };
+    /** Changes display switches at the next frame; omitted keys keep their value. */
+    setDisplay(v: { emojiOnly?: boolean; pulse?: boolean; glow?: boolean }): void;
   };
   sky: {
     /** The sky's clock (setSimTime) and the sun it shows: simulated time (ms since the epoch),

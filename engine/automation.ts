@@ -173,6 +173,10 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
       setClustering: (on) => {
         sendCommand({ type: 'setMarkerClustering', on });
       },
+      display: () => ({ ...world.markers.display }),
+      setDisplay: (v) => {
+        sendCommand({ type: 'setMarkerDisplay', display: v });
+      },
     },
     sky: {
       get: () => {
@@ -301,6 +305,12 @@ export function failedAutomation(error: Error): AtlasAutomation {
         throw error;
       },
       setClustering: () => {
+        throw error;
+      },
+      display: () => {
+        throw error;
+      },
+      setDisplay: () => {
         throw error;
       },
     },

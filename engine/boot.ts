@@ -66,6 +66,9 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
   const clusterMesh = new ClusterMesh(globe.scene, markerMesh);
   const table = new RenderTable(globe.scene, globe.camera, markerMesh, clusterMesh);
   const world = createAtlasWorld(globe.rig, table);
+  // The marker materials read the display switches (setMarkerDisplay) when they bind.
+  markerMesh.display = world.markers.display;
+  clusterMesh.display = world.markers.display;
   const quality = setUpQuality(engine, state.renderer.peek(), performance.now());
   world.quality = {
     controller: quality.controller,

@@ -11,6 +11,7 @@ import type { LayerName, ViewName } from './layers';
 import type { TimeMode } from '../data/globe/timezones';
 import type { SphereStyle } from './appearance';
 import type { GlobeVariantName } from './globeVariants';
+import type { MarkerDisplay } from '../data/markers/markerStyle';
 
 export type Command =
   /** Switch to a view preset (camera limits, auto-rotate, interactivity), with a globe variant
@@ -55,6 +56,8 @@ export type Command =
   /** Change the marker filter (sentiment, categories, hours, maxMarkers); omitted keys stay. */
   | { type: 'setMarkerFilter'; filter: Partial<MarkerFilter> }
   | { type: 'setMarkerSize'; size: MarkerSize }
+  /** Marker display switches (spec emojiOnly, pulseEffect, glowEffect); omitted keys stay. */
+  | { type: 'setMarkerDisplay'; display: Partial<MarkerDisplay> }
   /** Select an article by id (null clears the selection). */
   | { type: 'selectArticle'; id: string | null }
   /** The signed-in role, for marker interaction rights. */

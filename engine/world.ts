@@ -35,6 +35,7 @@ import {
   type ViewName,
   type ViewPreset,
 } from './layers';
+import { DEFAULT_MARKER_DISPLAY, type MarkerDisplay } from '../data/markers/markerStyle';
 
 /** Capacity of the geo-layer component arrays; the skeleton uses a few dozen. */
 export const MAX_GEO_ENTITIES = 256;
@@ -375,6 +376,8 @@ export interface MarkerState {
   lodDistance: number;
   /** Marker size setting factor (spec: small 0.3, medium 0.5, large 0.8). */
   sizeFactor: number;
+  /** Emoji-only mode, pulse and glow (setMarkerDisplay); the marker materials read this object. */
+  display: MarkerDisplay;
   /** Current role, for the interactWithMarkers permission. */
   role: Role;
   /** Set when a guest clicked a marker (spec: the restriction state). */
@@ -484,6 +487,7 @@ export function createAtlasWorld(rig: OrbitRig, render: RenderBindings): AtlasWo
       flashUntil: 0,
       lodDistance: -1,
       sizeFactor: MARKER_SIZE_FACTORS.medium,
+      display: { ...DEFAULT_MARKER_DISPLAY },
       role: 'guest',
       restricted: false,
       rebuiltAt: 0,

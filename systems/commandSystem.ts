@@ -122,6 +122,13 @@ export function commandSystem(world: AtlasWorld): void {
         world.markers.filter = { ...world.markers.filter, ...c.filter };
         world.markers.dirty = true;
         break;
+      case 'setMarkerDisplay':
+        // In place: the marker materials hold this object and read it when they bind.
+        for (const key of ['emojiOnly', 'pulse', 'glow'] as const) {
+          const v = c.display[key];
+          if (typeof v === 'boolean') world.markers.display[key] = v;
+        }
+        break;
       case 'setMarkerSize':
         world.markers.sizeFactor = MARKER_SIZE_FACTORS[c.size];
         for (const e of world.markers.visible) world.markers.changed.add(e);

@@ -247,3 +247,19 @@ describe('marker GPU sync', () => {
     expect([...render.markers.slots.keys()]).toEqual([Marker.slot[entityOf(world, 'a')]]);
   });
 });
+
+describe('marker display switches', () => {
+  it('setMarkerDisplay changes only the given switches, in the object the materials read', () => {
+    const { world } = createTestWorld();
+    const display = world.markers.display;
+    expect(display).toEqual({ emojiOnly: false, pulse: true, glow: true });
+    const steps: PipelineEntry[] = [{ name: 'commands', run: commandSystem }];
+    sendCommand({ type: 'setMarkerDisplay', display: { emojiOnly: true } });
+    runPipeline(world, 16, steps);
+    expect(world.markers.display).toBe(display);
+    expect(display).toEqual({ emojiOnly: true, pulse: true, glow: true });
+    sendCommand({ type: 'setMarkerDisplay', display: { pulse: false, glow: false } });
+    runPipeline(world, 32, steps);
+    expect(display).toEqual({ emojiOnly: true, pulse: false, glow: false });
+  });
+});

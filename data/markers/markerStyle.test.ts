@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   CATEGORY_COLORS,
   DEFAULT_CATEGORY_COLOR,
+  DEFAULT_MARKER_DISPLAY,
   NEWSPAPER_EMOJI,
   SENTIMENT_COLORS,
   articleCategories,
   articleEmoji,
   articleSentiment,
   markerColor,
+  markerEffectsUniform,
 } from './markerStyle';
 
 describe('articleSentiment', () => {
@@ -66,5 +68,12 @@ describe('prototype keys as categories', () => {
       expect(articleEmoji({ title: 'x', category })).toBe('📰');
       expect(markerColor([category], 'neutral')).toEqual(markerColor([], 'neutral'));
     }
+  });
+});
+
+describe('marker display switches', () => {
+  it('maps emoji only, pulse and glow to the shader uniform', () => {
+    expect(markerEffectsUniform(DEFAULT_MARKER_DISPLAY)).toEqual([0, 1, 1]);
+    expect(markerEffectsUniform({ emojiOnly: true, pulse: false, glow: false })).toEqual([1, 0, 0]);
   });
 });

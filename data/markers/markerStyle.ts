@@ -154,3 +154,26 @@ export function markerColor(categories: readonly string[], sentiment: Sentiment)
   }
   return sentiment === 'neutral' ? DEFAULT_CATEGORY_COLOR : SENTIMENT_COLORS[sentiment];
 }
+
+/**
+ * Marker display switches (spec marker display settings emojiOnly, pulseEffect, glowEffect):
+ * emoji only draws the emoji without the badge, ring and outline (hovered and selected markers
+ * keep their outline); pulse makes the live glow breathe; glow is the halo of live articles (the
+ * hover and selection glow are states, not this effect).
+ */
+export interface MarkerDisplay {
+  emojiOnly: boolean;
+  pulse: boolean;
+  glow: boolean;
+}
+
+export const DEFAULT_MARKER_DISPLAY: Readonly<MarkerDisplay> = {
+  emojiOnly: false,
+  pulse: true,
+  glow: true,
+};
+
+/** The shader's `effects` uniform: (emoji only, pulse, glow) as 0/1. */
+export function markerEffectsUniform(d: Readonly<MarkerDisplay>): [number, number, number] {
+  return [d.emojiOnly ? 1 : 0, d.pulse ? 1 : 0, d.glow ? 1 : 0];
+}

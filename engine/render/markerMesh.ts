@@ -12,7 +12,13 @@ import { Mesh } from '@babylonjs/core/Meshes/mesh';
 import { SubMesh } from '@babylonjs/core/Meshes/subMesh';
 import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
 import type { Scene } from '@babylonjs/core/scene';
-import { SENTIMENTS, SENTIMENT_COLORS } from '../../data/markers/markerStyle';
+import {
+  DEFAULT_MARKER_DISPLAY,
+  SENTIMENTS,
+  SENTIMENT_COLORS,
+  markerEffectsUniform,
+  type MarkerDisplay,
+} from '../../data/markers/markerStyle';
 import type { ClusterGpu, MarkerGpu } from '../world';
 import { ATLAS_COLS, EmojiAtlas } from './emojiAtlas';
 import { lineMaterial } from './materials';
@@ -69,6 +75,8 @@ uniform sampler2D atlas;
 uniform float atlasCols;
 uniform vec3 sentimentColors[4];
 uniform float time;
+// Display switches (data/markers/markerStyle.ts): x emoji only, y pulse, z glow.
+uniform vec3 effects;
 varying vec2 vUv;
 varying vec4 vColor;
 varying vec4 vData;
@@ -91,7 +99,8 @@ void main(void) {
   }
   bool flash = state > 2.5;
   // Halo: live articles glow (pulsing), hovered and selected markers too.
-  float glowAmt = max(live * (0.75 + 0.25 * sin(time * 6.0)), state > 0.5 ? 0.7 : 0.0);
+  float liveGlow = effects.z * live * (0.75 + 0.25 * sin(time * 6.0) * effects.y);
+  float glowAmt = max(liveGlow, state > 0.5 ? 0.7 : 0.0);
   vec3 glowColor = flash ? vec3(1.0, 0.92, 0.2) : mix(sentiment, vec3(1.0), 0.35);
   float halo = (1.0 - smoothstep(0.62, 1.0, r)) * glowAmt;
   // Badge: category colour, a sentiment ring, a white/grey outline (spec shades).
@@ -105,6 +114,20 @@ void main(void) {
     vec2 euv = clamp(p / 1.2 + 0.5, 0.0, 1.0);
     vec4 emoji = texture2D(atlas, (cellOrigin + vec2(euv.x, 1.0 - euv.y)) / atlasCols);
     col = mix(badge, emoji.rgb, emoji.a * inside);
+  }
+  if (effects.x > 0.5 && lod < 1.5) {
+    // Emoji only: the glyph without badge and ring; hovered/selected keep the outline.
+    vec2 cellOrigin = vec2(mod(vData.x, atlasCols), floor(vData.x / atlasCols));
+    vec2 euv = clamp(p / 1.5 + 0.5, 0.0, 1.0);
+    vec4 emoji = texture2D(atlas, (cellOrigin + vec2(euv.x, 1.0 - euv.y)) / atlasCols);
+    float edge = state > 0.5 ? outline : 0.0;
+    vec3 c = emoji.rgb * emoji.a + vec3(1.0) * edge;
+    float ea = clamp(emoji.a + edge, 0.0, 1.0);
+    vec3 fc = c + glowColor * halo * (1.0 - ea);
+    float fa = max(ea, halo * 0.85);
+    if (fa < 0.02) discard;
+    gl_FragColor = vec4(fc, fa);
+    return;
   }
   vec3 ringColor = flash ? vec3(1.0, 0.9, 0.1) : sentiment;
   float outlineShade = state > 0.5 ? 1.0 : 0.8; // 204 normally, white when hovered/selected
@@ -139,6 +162,8 @@ export class MarkerMesh implements MarkerGpu {
   private dirtyMin = Infinity;
   private dirtyMax = -1;
   private readonly start = performance.now();
+  /** Display switches, read at bind time; boot points this at `world.markers.display`. */
+  display: Readonly<MarkerDisplay> = DEFAULT_MARKER_DISPLAY;
 
   /** Hidden while cluster badges stand in for the markers. */
   private hidden = false;
@@ -169,6 +194,7 @@ export class MarkerMesh implements MarkerGpu {
           'atlasCols',
           'sentimentColors',
           'time',
+          'effects',
         ],
         samplers: ['atlas'],
         needAlphaBlending: true,
@@ -188,7 +214,10 @@ export class MarkerMesh implements MarkerGpu {
       }),
     );
     this.material.onBindObservable.add(() => {
-      this.material.getEffect().setFloat('time', (performance.now() - this.start) / 1000);
+      const effect = this.material.getEffect();
+      effect.setFloat('time', (performance.now() - this.start) / 1000);
+      const [emojiOnly, pulse, glow] = markerEffectsUniform(this.display);
+      effect.setFloat3('effects', emojiOnly, pulse, glow);
     });
     this.mesh.material = this.material;
     this.mesh.isVisible = false;

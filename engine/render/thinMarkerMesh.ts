@@ -13,7 +13,13 @@ import { Color3 } from '@babylonjs/core/Maths/math.color';
 import { Mesh } from '@babylonjs/core/Meshes/mesh';
 import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
 import type { Scene } from '@babylonjs/core/scene';
-import { SENTIMENTS, SENTIMENT_COLORS } from '../../data/markers/markerStyle';
+import {
+  DEFAULT_MARKER_DISPLAY,
+  SENTIMENTS,
+  SENTIMENT_COLORS,
+  markerEffectsUniform,
+  type MarkerDisplay,
+} from '../../data/markers/markerStyle';
 import type { MarkerGpu } from '../world';
 import { ATLAS_COLS, EmojiAtlas } from './emojiAtlas';
 import { lineMaterial } from './materials';
@@ -53,6 +59,8 @@ export class ThinMarkerMesh implements MarkerGpu, MarkerLayer {
   private dirtyMax = -1;
   private hidden = false;
   private readonly start = performance.now();
+  /** Display switches, read at bind time; boot points this at `world.markers.display`. */
+  display: Readonly<MarkerDisplay> = DEFAULT_MARKER_DISPLAY;
   private fanLines: Mesh | null = null;
   private fanLineCount = 0;
 
@@ -81,6 +89,7 @@ export class ThinMarkerMesh implements MarkerGpu, MarkerLayer {
           'atlasCols',
           'sentimentColors',
           'time',
+          'effects',
         ],
         samplers: ['atlas'],
         needAlphaBlending: true,
@@ -100,7 +109,10 @@ export class ThinMarkerMesh implements MarkerGpu, MarkerLayer {
       }),
     );
     this.material.onBindObservable.add(() => {
-      this.material.getEffect().setFloat('time', (performance.now() - this.start) / 1000);
+      const effect = this.material.getEffect();
+      effect.setFloat('time', (performance.now() - this.start) / 1000);
+      const [emojiOnly, pulse, glow] = markerEffectsUniform(this.display);
+      effect.setFloat3('effects', emojiOnly, pulse, glow);
     });
     this.mesh.material = this.material;
     this.mesh.isVisible = false;

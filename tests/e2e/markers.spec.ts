@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { registerUser, signIn } from './articleSession';
+import { meanPixel, type Rgb } from './canvasPixels';
 
 /** Finds a drawn marker well inside the viewport, away from the navbar and the readout. */
 async function visibleMarker(page: Page): Promise<{ id: string; x: number; y: number }> {
@@ -147,6 +148,46 @@ test.describe('article markers', () => {
       }
     }
     await expect(page.getByTestId('marker-restricted')).toHaveCount(0);
+  });
+
+  test('emoji-only mode drops the badge and ring; pulse and glow switch; back restores it', async ({
+    page,
+  }) => {
+    await openApp(page);
+    const m = await visibleMarker(page);
+    // The marker's disc (badge, ring, outline) spans ~+-8 px at distance 450.
+    const look = async (): Promise<Rgb> => meanPixel(page, m.x, m.y, 7);
+    const frameNow = (): Promise<number> => page.evaluate(() => window.atlas?.stats().frame ?? 0);
+    const afterFrames = async (): Promise<void> => {
+      const f = await frameNow();
+      await expect.poll(frameNow, { timeout: 20_000 }).toBeGreaterThan(f + 3);
+    };
+    const badge = await look();
+    const diff = (a: Rgb, b: Rgb): number =>
+      Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]);
+    await page.evaluate(() => window.atlas?.markers.setDisplay({ emojiOnly: true }));
+    await afterFrames();
+    expect(await page.evaluate(() => window.atlas?.markers.display())).toEqual({
+      emojiOnly: true,
+      pulse: true,
+      glow: true,
+    });
+    const emojiOnly = await look();
+    console.log(
+      `[markers] badge ${badge.map((v) => v.toFixed(0)).join(',')} emoji-only ${emojiOnly.map((v) => v.toFixed(0)).join(',')}`,
+    );
+    expect(diff(badge, emojiOnly)).toBeGreaterThan(6);
+    await page.evaluate(() => {
+      window.atlas?.markers.setDisplay({ emojiOnly: false, pulse: false, glow: false });
+    });
+    await afterFrames();
+    expect(await page.evaluate(() => window.atlas?.markers.display())).toEqual({
+      emojiOnly: false,
+      pulse: false,
+      glow: false,
+    });
+    // A marker that is not live has no glow to lose: it looks as it did.
+    expect(diff(await look(), badge)).toBeLessThan(4);
   });
 
   test('draw calls do not grow with the number of markers', async ({ page }) => {

@@ -6,36 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { requireWebGL2 } from './helpers';
-
-type Rgb = [number, number, number];
-
-/** Mean colour of the canvas in a (2k+1)^2 window around a CSS-pixel position. */
-async function meanPixel(page: Page, x: number, y: number, k = 3): Promise<Rgb> {
-  return page.evaluate(
-    ([px, py, r]) => {
-      const src = document.getElementById('atlas-globe');
-      if (!(src instanceof HTMLCanvasElement)) throw new Error('no globe canvas');
-      const scale = src.width / src.clientWidth;
-      const size = 2 * r + 1;
-      const c = document.createElement('canvas');
-      c.width = size;
-      c.height = size;
-      const ctx = c.getContext('2d');
-      if (!ctx) throw new Error('no 2d context');
-      ctx.drawImage(src, px * scale - r, py * scale - r, size, size, 0, 0, size, size);
-      const d = ctx.getImageData(0, 0, size, size).data;
-      const sum = [0, 0, 0];
-      for (let i = 0; i < d.length; i += 4) {
-        sum[0] = (sum[0] ?? 0) + (d[i] ?? 0);
-        sum[1] = (sum[1] ?? 0) + (d[i + 1] ?? 0);
-        sum[2] = (sum[2] ?? 0) + (d[i + 2] ?? 0);
-      }
-      const n = d.length / 4;
-      return [(sum[0] ?? 0) / n, (sum[1] ?? 0) / n, (sum[2] ?? 0) / n] as [number, number, number];
-    },
-    [x, y, k] as const,
-  );
-}
+import { meanPixel, type Rgb } from './canvasPixels';
 
 /** Canvas pixels that look like an activity circle (bright cyan-green, little red), inside the
  * globe's disc at distance 600 (~310 px) but clear of its rim, where the atmosphere glows. */

@@ -1,25 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { requireWebGL2 } from './helpers';
-
-/** Samples the globe canvas (drawn with preserveDrawingBuffer) at a CSS-pixel position. */
-async function canvasPixel(page: Page, x: number, y: number): Promise<[number, number, number]> {
-  return page.evaluate(
-    ([px, py]) => {
-      const src = document.getElementById('atlas-globe');
-      if (!(src instanceof HTMLCanvasElement)) throw new Error('no globe canvas');
-      const scale = src.width / src.clientWidth;
-      const c = document.createElement('canvas');
-      c.width = 5;
-      c.height = 5;
-      const ctx = c.getContext('2d');
-      if (!ctx) throw new Error('no 2d context');
-      ctx.drawImage(src, px * scale - 2, py * scale - 2, 5, 5, 0, 0, 5, 5);
-      const d = ctx.getImageData(2, 2, 1, 1).data;
-      return [d[0] ?? 0, d[1] ?? 0, d[2] ?? 0] as [number, number, number];
-    },
-    [x, y] as const,
-  );
-}
+import { canvasPixel } from './canvasPixels';
 
 /** Sets the camera and waits until the engine has applied it and drawn a few frames. */
 async function setCamera(page: Page, lat: number, lon: number, distance: number): Promise<void> {

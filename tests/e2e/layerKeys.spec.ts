@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { subsolarPoint } from '../../data/globe/astro';
 import { KEY_ROTATE_STEP_DEG, KEY_SHIFT_FACTOR, KEY_ZOOM_STEP } from '../../data/globe/keymap';
 import { requireWebGL2 } from './helpers';
+import { brightestPixel } from './canvasPixels';
 
 type Cam = { lat: number; lon: number; distance: number };
 
@@ -77,30 +78,6 @@ function canvasSum(page: Page): Promise<number> {
     for (let i = 0; i < d.length; i += 4) s += (d[i] ?? 0) + (d[i + 1] ?? 0) + (d[i + 2] ?? 0);
     return s;
   });
-}
-
-/** Brightest pixel (r + g + b) in a 5x5 window around a CSS-pixel position. */
-function brightest(page: Page, x: number, y: number): Promise<number> {
-  return page.evaluate(
-    ([px, py]) => {
-      const src = document.getElementById('atlas-globe');
-      if (!(src instanceof HTMLCanvasElement)) throw new Error('no globe canvas');
-      const scale = src.width / src.clientWidth;
-      const c = document.createElement('canvas');
-      c.width = 5;
-      c.height = 5;
-      const ctx = c.getContext('2d');
-      if (!ctx) throw new Error('no 2d context');
-      ctx.drawImage(src, px * scale - 2, py * scale - 2, 5, 5, 0, 0, 5, 5);
-      const d = ctx.getImageData(0, 0, 5, 5).data;
-      let best = 0;
-      for (let i = 0; i < d.length; i += 4) {
-        best = Math.max(best, (d[i] ?? 0) + (d[i + 1] ?? 0) + (d[i + 2] ?? 0));
-      }
-      return best;
-    },
-    [x, y] as const,
-  );
 }
 
 test.describe('base layers', () => {
@@ -262,13 +239,13 @@ test.describe('keyboard', () => {
       lon: sun.lon > 0 ? sun.lon - 180 : sun.lon + 180,
       distance: 600,
     });
-    const headlight = await brightest(page, 640, 360);
+    const headlight = await brightestPixel(page, 640, 360, 2);
     await page.keyboard.press('d');
     await expect.poll(() => layer(page, 'dayNight')).toBe(true);
-    await expect.poll(() => brightest(page, 640, 360)).toBeLessThan(headlight - 30);
+    await expect.poll(() => brightestPixel(page, 640, 360, 2)).toBeLessThan(headlight - 30);
     await page.keyboard.press('d');
     await expect.poll(() => layer(page, 'dayNight')).toBe(false);
-    await expect.poll(() => brightest(page, 640, 360)).toBe(headlight);
+    await expect.poll(() => brightestPixel(page, 640, 360, 2)).toBe(headlight);
 
     // S: the solar-system view (its camera reaches beyond the app's 1000) and its time panel.
     await page.keyboard.press('s');

@@ -6,31 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { solarSystemLayout, subsolarPoint } from '../../data/globe/astro';
 import { latLonToXyz } from '../../data/geoMath';
 import { requireWebGL2 } from './helpers';
-
-/** Brightest pixel (r + g + b) of the canvas in a (2k+1)^2 window around a CSS-pixel position. */
-async function brightest(page: Page, x: number, y: number, k = 0): Promise<number> {
-  return page.evaluate(
-    ([px, py, r]) => {
-      const src = document.getElementById('atlas-globe');
-      if (!(src instanceof HTMLCanvasElement)) throw new Error('no globe canvas');
-      const scale = src.width / src.clientWidth;
-      const size = 2 * r + 1;
-      const c = document.createElement('canvas');
-      c.width = size;
-      c.height = size;
-      const ctx = c.getContext('2d');
-      if (!ctx) throw new Error('no 2d context');
-      ctx.drawImage(src, px * scale - r, py * scale - r, size, size, 0, 0, size, size);
-      const d = ctx.getImageData(0, 0, size, size).data;
-      let best = 0;
-      for (let i = 0; i < d.length; i += 4) {
-        best = Math.max(best, (d[i] ?? 0) + (d[i + 1] ?? 0) + (d[i + 2] ?? 0));
-      }
-      return best;
-    },
-    [x, y, k] as const,
-  );
-}
+import { brightestPixel } from './canvasPixels';
 
 /** Waits until the engine has drawn a few more frames (commands apply at the next frame). */
 async function frames(page: Page, n = 3): Promise<void> {
@@ -122,14 +98,14 @@ test.describe('Earth and sky layers', () => {
     // Measure the globe, not an (unlit) article marker that happens to sit at the centre.
     await setLayer(page, 'markers', false);
     await frames(page);
-    const headlight = await brightest(page, 640, 360, 2);
+    const headlight = await brightestPixel(page, 640, 360, 2);
     await setLayer(page, 'dayNight', true);
     await frames(page);
-    const night = await brightest(page, 640, 360, 2);
+    const night = await brightestPixel(page, 640, 360, 2);
     await page.screenshot({ path: test.info().outputPath('night.png') });
     expect(night, `headlight ${headlight} vs night ${night}`).toBeLessThan(headlight - 30);
     await setLayer(page, 'dayNight', false);
-    await expect.poll(() => brightest(page, 640, 360, 2)).toBe(headlight);
+    await expect.poll(() => brightestPixel(page, 640, 360, 2)).toBe(headlight);
 
     await page.goto('/about');
     await page.waitForFunction(() => window.atlas !== undefined);
@@ -184,8 +160,8 @@ test.describe('Earth and sky layers', () => {
     expect(depth).toBeGreaterThan(0);
     expect(y).toBeGreaterThan(60);
     await page.screenshot({ path: test.info().outputPath('solar.png') });
-    const sunPixel = await brightest(page, 640, y, 6);
-    const sky = await brightest(page, 640, y + 120, 0);
+    const sunPixel = await brightestPixel(page, 640, y, 6);
+    const sky = await brightestPixel(page, 640, y + 120, 0);
     expect(sunPixel, `sun at (640, ${y.toFixed(0)}): ${sunPixel}, sky ${sky}`).toBeGreaterThan(600);
 
     // Closer than 5000 the planets and orbits go; the layer off returns to the app view.

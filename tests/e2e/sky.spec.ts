@@ -11,6 +11,7 @@ import { sunDirection, type Vec3 } from '../../data/globe/astro';
 import { formatClock } from '../../data/globe/timezones';
 import { WORLD_CLOCKS } from '../../data/globe/worldClocks';
 import { requireWebGL2 } from './helpers';
+import { brightestPixel } from './canvasPixels';
 
 const SCREENSHOTS = process.env['ATLAS_SKY_SCREENSHOTS'] === '1';
 const DEG = 180 / Math.PI;
@@ -56,30 +57,6 @@ async function speed(page: Page, ms: number): Promise<number> {
   await frames(page, 2);
   const b = await page.evaluate(() => ({ t: window.atlas?.sky.get().timeMs ?? 0, r: Date.now() }));
   return (b.t - a.t) / (b.r - a.r);
-}
-
-/** Brightest pixel (r + g + b) in a 5x5 window around a CSS-pixel position. */
-function brightest(page: Page, x: number, y: number): Promise<number> {
-  return page.evaluate(
-    ([px, py]) => {
-      const src = document.getElementById('atlas-globe');
-      if (!(src instanceof HTMLCanvasElement)) throw new Error('no globe canvas');
-      const scale = src.width / src.clientWidth;
-      const c = document.createElement('canvas');
-      c.width = 5;
-      c.height = 5;
-      const ctx = c.getContext('2d');
-      if (!ctx) throw new Error('no 2d context');
-      ctx.drawImage(src, px * scale - 2, py * scale - 2, 5, 5, 0, 0, 5, 5);
-      const d = ctx.getImageData(0, 0, 5, 5).data;
-      let best = 0;
-      for (let i = 0; i < d.length; i += 4) {
-        best = Math.max(best, (d[i] ?? 0) + (d[i + 1] ?? 0) + (d[i + 2] ?? 0));
-      }
-      return best;
-    },
-    [x, y] as const,
-  );
 }
 
 async function openApp(page: Page): Promise<void> {
@@ -159,7 +136,7 @@ test.describe('solar-system time panel', () => {
     expect(Math.abs(noon.subsolar.lat)).toBeLessThan(1);
     expect(Math.abs(noon.subsolar.lon)).toBeLessThan(3);
     await frames(page, 3);
-    const day = await brightest(page, 640, 360);
+    const day = await brightestPixel(page, 640, 360, 2);
 
     // An invalid date is ignored: no change, no crash.
     await input.fill('2023-02-29 10:00');
@@ -176,7 +153,7 @@ test.describe('solar-system time panel', () => {
     await expect(display).toContainText('21:00:');
     await expect.poll(async () => Math.abs((await sky(page)).subsolar.lon)).toBeGreaterThan(170);
     await frames(page, 3);
-    const night = await brightest(page, 640, 360);
+    const night = await brightestPixel(page, 640, 360, 2);
     expect(night, `day ${day} vs night ${night}`).toBeLessThan(day - 60);
     if (SCREENSHOTS) {
       // The solar-system view at that simulated time: the camera 20 degrees below the anti-solar

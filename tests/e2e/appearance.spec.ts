@@ -8,6 +8,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { requireWebGL2 } from './helpers';
 import { meanPixel, type Rgb } from './canvasPixels';
 
+/** With ATLAS_APPEARANCE_SCREENSHOTS=1 the tests also write the docs/screenshots they name. */
+const SCREENSHOTS = process.env['ATLAS_APPEARANCE_SCREENSHOTS'] === '1';
+
 /** Canvas pixels that look like an activity circle (bright cyan-green, little red), inside the
  * globe's disc at distance 600 (~310 px) but clear of its rim, where the atmosphere glows. */
 async function circlePixels(page: Page): Promise<number> {
@@ -102,7 +105,7 @@ test.describe('globe appearance', () => {
       await setGlobe(page, { style });
       expect((await globe(page))?.style).toBe(style);
       centre[style] = await meanPixel(page, 640, 360, 6);
-      await page.screenshot({ path: `docs/screenshots/sphere-${style}.png` });
+      if (SCREENSHOTS) await page.screenshot({ path: `docs/screenshots/sphere-${style}.png` });
     }
     const styles = Object.keys(centre);
     for (let i = 0; i < styles.length; i++) {
@@ -167,7 +170,7 @@ test.describe('globe appearance', () => {
     expect(grown[2] - space[2], `space ${space.join()} / ocean ${grown.join()}`).toBeGreaterThan(
       20,
     );
-    await page.screenshot({ path: 'docs/screenshots/ocean-scale-200.png' });
+    if (SCREENSHOTS) await page.screenshot({ path: 'docs/screenshots/ocean-scale-200.png' });
     // Out of range values clamp; nonsense is refused with a clear error.
     await setGlobe(page, { oceanScalePercent: 500 });
     expect((await globe(page))?.oceanScalePercent).toBe(200);
@@ -263,7 +266,7 @@ test.describe('globe appearance', () => {
     expect([holo?.style, holo?.tint]).toEqual(['grid', 'cyan']);
     await page.evaluate(() => window.atlas?.camera.set({ lat: 20, lon: 10, distance: 600 }));
     await frames(page, 4);
-    await page.screenshot({ path: 'docs/screenshots/globe-holographic.png' });
+    if (SCREENSHOTS) await page.screenshot({ path: 'docs/screenshots/globe-holographic.png' });
 
     await navigate(page, '/test-solar');
     await expect.poll(async () => (await globe(page))?.variant).toBe('test-solar');
@@ -325,7 +328,7 @@ test.describe('globe appearance', () => {
     await page.evaluate(() => window.atlas?.camera.set({ lat: 10, lon: 20 }));
     await frames(page);
     await expect.poll(() => circlePixels(page)).toBeGreaterThan(200);
-    await page.screenshot({ path: 'docs/screenshots/background-feeds.png' });
+    if (SCREENSHOTS) await page.screenshot({ path: 'docs/screenshots/background-feeds.png' });
     // The globe itself, page and blur removed for the picture.
     await page.evaluate(() => {
       const root = document.getElementById('root');
@@ -337,7 +340,7 @@ test.describe('globe appearance', () => {
       }
     });
     await frames(page);
-    await page.screenshot({ path: 'docs/screenshots/background-globe.png' });
+    if (SCREENSHOTS) await page.screenshot({ path: 'docs/screenshots/background-globe.png' });
     await page.evaluate(() => {
       const root = document.getElementById('root');
       if (root) root.style.visibility = '';

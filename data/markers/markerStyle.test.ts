@@ -73,7 +73,9 @@ describe('prototype keys as categories', () => {
 
 describe('marker display switches', () => {
   it('maps emoji only, pulse and glow to the shader uniform', () => {
-    expect(markerEffectsUniform(DEFAULT_MARKER_DISPLAY)).toEqual([0, 1, 1]);
-    expect(markerEffectsUniform({ emojiOnly: true, pulse: false, glow: false })).toEqual([1, 0, 0]);
+    const out: [number, number, number] = [9, 9, 9];
+    expect(markerEffectsUniform(DEFAULT_MARKER_DISPLAY, out)).toEqual([0, 1, 1]);
+    expect(markerEffectsUniform({ emojiOnly: true, pulse: false, glow: false }, out)).toBe(out);
+    expect(out).toEqual([1, 0, 0]);
   });
 });

@@ -173,7 +173,14 @@ export const DEFAULT_MARKER_DISPLAY: Readonly<MarkerDisplay> = {
   glow: true,
 };
 
-/** The shader's `effects` uniform: (emoji only, pulse, glow) as 0/1. */
-export function markerEffectsUniform(d: Readonly<MarkerDisplay>): [number, number, number] {
-  return [d.emojiOnly ? 1 : 0, d.pulse ? 1 : 0, d.glow ? 1 : 0];
+/** The shader's `effects` uniform: (emoji only, pulse, glow) as 0/1, written into `out` (the
+ * materials call this at every bind: no allocation per frame). */
+export function markerEffectsUniform(
+  d: Readonly<MarkerDisplay>,
+  out: [number, number, number],
+): [number, number, number] {
+  out[0] = d.emojiOnly ? 1 : 0;
+  out[1] = d.pulse ? 1 : 0;
+  out[2] = d.glow ? 1 : 0;
+  return out;
 }

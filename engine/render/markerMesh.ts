@@ -150,6 +150,70 @@ export const FAR_SIDE_CUTOFF = -0.3;
  * the ground horizon, where they can still peek over the limb. */
 export const HORIZON_MARGIN = 0.08;
 
+/** What a marker material reads when it binds: its clock origin and the display switches. */
+export interface MarkerMaterialSource {
+  readonly start: number;
+  readonly display: Readonly<MarkerDisplay>;
+}
+
+/** Reused for the `effects` uniform at every bind (no allocation per frame). */
+const effectsScratch: [number, number, number] = [0, 0, 0];
+
+/**
+ * The marker material of both render paths (merged buffer and thin instances): the same fragment
+ * shader, uniforms and per-bind values; only the vertex shader and its attributes differ.
+ */
+export function createMarkerMaterial(
+  scene: Scene,
+  name: string,
+  vertexSource: string,
+  attributes: string[],
+  atlas: EmojiAtlas,
+  source: MarkerMaterialSource,
+): ShaderMaterial {
+  const material = new ShaderMaterial(
+    name,
+    scene,
+    { vertexSource, fragmentSource: markerFragment },
+    {
+      attributes,
+      uniforms: [
+        'view',
+        'projection',
+        'cameraPosition',
+        'farSideCutoff',
+        'horizonMargin',
+        'atlasCols',
+        'sentimentColors',
+        'time',
+        'effects',
+      ],
+      samplers: ['atlas'],
+      needAlphaBlending: true,
+    },
+  );
+  material.backFaceCulling = false;
+  material.alphaMode = Constants.ALPHA_COMBINE;
+  material.setTexture('atlas', atlas.texture);
+  material.setFloat('atlasCols', ATLAS_COLS);
+  material.setFloat('farSideCutoff', FAR_SIDE_CUTOFF);
+  material.setFloat('horizonMargin', HORIZON_MARGIN);
+  material.setColor3Array(
+    'sentimentColors',
+    SENTIMENTS.map((s) => {
+      const [r, g, b] = SENTIMENT_COLORS[s];
+      return new Color3(r, g, b);
+    }),
+  );
+  material.onBindObservable.add(() => {
+    const effect = material.getEffect();
+    effect.setFloat('time', (performance.now() - source.start) / 1000);
+    const [emojiOnly, pulse, glow] = markerEffectsUniform(source.display, effectsScratch);
+    effect.setFloat3('effects', emojiOnly, pulse, glow);
+  });
+  return material;
+}
+
 export class MarkerMesh implements MarkerGpu {
   readonly mesh: Mesh;
   readonly atlas: EmojiAtlas;
@@ -161,7 +225,7 @@ export class MarkerMesh implements MarkerGpu {
   private color = new Float32Array(0);
   private dirtyMin = Infinity;
   private dirtyMax = -1;
-  private readonly start = performance.now();
+  readonly start = performance.now();
   /** Display switches, read at bind time; boot points this at `world.markers.display`. */
   display: Readonly<MarkerDisplay> = DEFAULT_MARKER_DISPLAY;
 
@@ -179,46 +243,14 @@ export class MarkerMesh implements MarkerGpu {
     this.mesh.isPickable = false;
     this.mesh.alwaysSelectAsActiveMesh = true;
     this.mesh.doNotSyncBoundingInfo = true;
-    this.material = new ShaderMaterial(
-      `${name}Mat`,
+    this.material = createMarkerMaterial(
       scene,
-      { vertexSource: markerVertex, fragmentSource: markerFragment },
-      {
-        attributes: ['position', 'mdata', 'mcolor'],
-        uniforms: [
-          'view',
-          'projection',
-          'cameraPosition',
-          'farSideCutoff',
-          'horizonMargin',
-          'atlasCols',
-          'sentimentColors',
-          'time',
-          'effects',
-        ],
-        samplers: ['atlas'],
-        needAlphaBlending: true,
-      },
+      `${name}Mat`,
+      markerVertex,
+      ['position', 'mdata', 'mcolor'],
+      this.atlas,
+      this,
     );
-    this.material.backFaceCulling = false;
-    this.material.alphaMode = Constants.ALPHA_COMBINE;
-    this.material.setTexture('atlas', this.atlas.texture);
-    this.material.setFloat('atlasCols', ATLAS_COLS);
-    this.material.setFloat('farSideCutoff', FAR_SIDE_CUTOFF);
-    this.material.setFloat('horizonMargin', HORIZON_MARGIN);
-    this.material.setColor3Array(
-      'sentimentColors',
-      SENTIMENTS.map((s) => {
-        const [r, g, b] = SENTIMENT_COLORS[s];
-        return new Color3(r, g, b);
-      }),
-    );
-    this.material.onBindObservable.add(() => {
-      const effect = this.material.getEffect();
-      effect.setFloat('time', (performance.now() - this.start) / 1000);
-      const [emojiOnly, pulse, glow] = markerEffectsUniform(this.display);
-      effect.setFloat3('effects', emojiOnly, pulse, glow);
-    });
     this.mesh.material = this.material;
     this.mesh.isVisible = false;
     this.ensureCapacity(256);

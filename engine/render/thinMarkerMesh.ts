@@ -7,29 +7,16 @@
  * internally, see docs/benchmarks.md for the numbers.
  */
 import '@babylonjs/core/Meshes/thinInstanceMesh';
-import { Constants } from '@babylonjs/core/Engines/constants';
-import { ShaderMaterial } from '@babylonjs/core/Materials/shaderMaterial';
+import type { ShaderMaterial } from '@babylonjs/core/Materials/shaderMaterial';
 import { Color3 } from '@babylonjs/core/Maths/math.color';
 import { Mesh } from '@babylonjs/core/Meshes/mesh';
 import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
 import type { Scene } from '@babylonjs/core/scene';
-import {
-  DEFAULT_MARKER_DISPLAY,
-  SENTIMENTS,
-  SENTIMENT_COLORS,
-  markerEffectsUniform,
-  type MarkerDisplay,
-} from '../../data/markers/markerStyle';
+import { DEFAULT_MARKER_DISPLAY, type MarkerDisplay } from '../../data/markers/markerStyle';
 import type { MarkerGpu } from '../world';
-import { ATLAS_COLS, EmojiAtlas } from './emojiAtlas';
+import { EmojiAtlas } from './emojiAtlas';
 import { lineMaterial } from './materials';
-import {
-  FAR_SIDE_CUTOFF,
-  HORIZON_MARGIN,
-  markerFragment,
-  markerVertex,
-  type MarkerLayer,
-} from './markerMesh';
+import { createMarkerMaterial, markerVertex, type MarkerLayer } from './markerMesh';
 
 /** The merged vertex shader with the corner from the quad and the centre per instance. */
 function thinVertex(): string {
@@ -58,7 +45,7 @@ export class ThinMarkerMesh implements MarkerGpu, MarkerLayer {
   private dirtyMin = Infinity;
   private dirtyMax = -1;
   private hidden = false;
-  private readonly start = performance.now();
+  readonly start = performance.now();
   /** Display switches, read at bind time; boot points this at `world.markers.display`. */
   display: Readonly<MarkerDisplay> = DEFAULT_MARKER_DISPLAY;
   private fanLines: Mesh | null = null;
@@ -74,46 +61,14 @@ export class ThinMarkerMesh implements MarkerGpu, MarkerLayer {
     quad.positions = [-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0];
     quad.indices = [0, 1, 2, 0, 2, 3];
     quad.applyToMesh(this.mesh, false);
-    this.material = new ShaderMaterial(
-      'markersThinMat',
+    this.material = createMarkerMaterial(
       scene,
-      { vertexSource: thinVertex(), fragmentSource: markerFragment },
-      {
-        attributes: ['position', 'mpos', 'mdata', 'mcolor'],
-        uniforms: [
-          'view',
-          'projection',
-          'cameraPosition',
-          'farSideCutoff',
-          'horizonMargin',
-          'atlasCols',
-          'sentimentColors',
-          'time',
-          'effects',
-        ],
-        samplers: ['atlas'],
-        needAlphaBlending: true,
-      },
+      'markersThinMat',
+      thinVertex(),
+      ['position', 'mpos', 'mdata', 'mcolor'],
+      this.atlas,
+      this,
     );
-    this.material.backFaceCulling = false;
-    this.material.alphaMode = Constants.ALPHA_COMBINE;
-    this.material.setTexture('atlas', this.atlas.texture);
-    this.material.setFloat('atlasCols', ATLAS_COLS);
-    this.material.setFloat('farSideCutoff', FAR_SIDE_CUTOFF);
-    this.material.setFloat('horizonMargin', HORIZON_MARGIN);
-    this.material.setColor3Array(
-      'sentimentColors',
-      SENTIMENTS.map((s) => {
-        const [r, g, b] = SENTIMENT_COLORS[s];
-        return new Color3(r, g, b);
-      }),
-    );
-    this.material.onBindObservable.add(() => {
-      const effect = this.material.getEffect();
-      effect.setFloat('time', (performance.now() - this.start) / 1000);
-      const [emojiOnly, pulse, glow] = markerEffectsUniform(this.display);
-      effect.setFloat3('effects', emojiOnly, pulse, glow);
-    });
     this.mesh.material = this.material;
     this.mesh.isVisible = false;
     this.ensureCapacity(256);

@@ -5,7 +5,7 @@
  * checked by its effect (canvas pixels, camera limits, the atlas handle), with screenshots.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { requireWebGL2 } from './helpers';
+import { requireWebGL2, waitForFrames } from './helpers';
 import { meanPixel, type Rgb } from './canvasPixels';
 
 /** With ATLAS_APPEARANCE_SCREENSHOTS=1 the tests also write the docs/screenshots they name. */
@@ -45,20 +45,12 @@ async function circlePixels(page: Page): Promise<number> {
 const diff = (a: Rgb, b: Rgb): number =>
   Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]);
 
-async function frames(page: Page, n = 3): Promise<void> {
-  const frame = await page.evaluate(() => window.atlas?.stats().frame ?? 0);
-  // Generous: on a loaded 2-core machine SwiftShader may draw a frame or two per second.
-  await expect
-    .poll(() => page.evaluate(() => window.atlas?.stats().frame ?? 0), { timeout: 30_000 })
-    .toBeGreaterThan(frame + n);
-}
-
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   const renderer = await requireWebGL2(page);
   test.info().annotations.push({ type: 'renderer', description: renderer });
   await page.evaluate(() => window.atlas?.whenReady());
-  await frames(page);
+  await waitForFrames(page);
 }
 
 /** Client-side navigation (the engine stays, as when a user follows a link). */
@@ -67,7 +59,7 @@ async function navigate(page: Page, path: string): Promise<void> {
     history.pushState(null, '', p);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  await frames(page);
+  await waitForFrames(page);
 }
 
 type Globe = NonNullable<Window['atlas']>['globe'];
@@ -75,7 +67,7 @@ type GlobeSet = Parameters<Globe['set']>[0];
 
 async function setGlobe(page: Page, v: GlobeSet): Promise<void> {
   await page.evaluate((s) => window.atlas?.globe.set(s), v);
-  await frames(page);
+  await waitForFrames(page);
 }
 
 const globe = (page: Page) => page.evaluate(() => window.atlas?.globe.get());
@@ -87,7 +79,7 @@ async function overPacific(page: Page, distance = 600): Promise<void> {
     window.atlas?.layers.set('labels', false);
     window.atlas?.camera.set({ lat: 0, lon: -150, distance: d });
   }, distance);
-  await frames(page, 4);
+  await waitForFrames(page, 4);
 }
 
 test.describe('globe appearance', () => {
@@ -122,13 +114,13 @@ test.describe('globe appearance', () => {
     await setGlobe(page, { style: 'blue' });
     const blueWithLand = await meanPixel(page, 640, 360, 6);
     await page.evaluate(() => window.atlas?.layers.set('land', false));
-    await frames(page);
+    await waitForFrames(page);
     expect(diff(await meanPixel(page, 640, 360, 6), blueWithLand)).toBeLessThan(3);
     // ...Transparent lets Africa, on the far side, show through.
     await setGlobe(page, { style: 'transparent' });
     const seeThroughNoLand = await meanPixel(page, 640, 360, 6);
     await page.evaluate(() => window.atlas?.layers.set('land', true));
-    await frames(page);
+    await waitForFrames(page);
     const seeThroughLand = await meanPixel(page, 640, 360, 6);
     expect(
       diff(seeThroughLand, seeThroughNoLand),
@@ -215,7 +207,7 @@ test.describe('globe appearance', () => {
   test('true scale moves the sun and moon out; simplified is the spec layout', async ({ page }) => {
     await open(page, '/app');
     await page.evaluate(() => window.atlas?.layers.set('moon', true));
-    await frames(page);
+    await waitForFrames(page);
     await expect.poll(async () => (await globe(page))?.sun?.distance ?? 0).toBeCloseTo(23455, 6);
     const simple = await globe(page);
     expect(simple?.sun?.radius).toBe(109);
@@ -248,7 +240,7 @@ test.describe('globe appearance', () => {
     expect((await globe(page))?.cameraLimits).toEqual({ min: 250, max: 900 });
     expect(await quality()).toBe('low');
     await page.evaluate(() => window.atlas?.camera.set({ distance: 2000 }));
-    await frames(page);
+    await waitForFrames(page);
     expect(await page.evaluate(() => window.atlas?.camera.get().distance)).toBe(900);
 
     await navigate(page, '/globe-complete');
@@ -265,7 +257,7 @@ test.describe('globe appearance', () => {
     const holo = await globe(page);
     expect([holo?.style, holo?.tint]).toEqual(['grid', 'cyan']);
     await page.evaluate(() => window.atlas?.camera.set({ lat: 20, lon: 10, distance: 600 }));
-    await frames(page, 4);
+    await waitForFrames(page, 4);
     if (SCREENSHOTS) await page.screenshot({ path: 'docs/screenshots/globe-holographic.png' });
 
     await navigate(page, '/test-solar');
@@ -326,7 +318,7 @@ test.describe('globe appearance', () => {
     // Circles on the canvas (the blur is CSS: the canvas pixels are sharp), over Africa and Europe
     // (the globe keeps turning slowly, one turn in 120 s).
     await page.evaluate(() => window.atlas?.camera.set({ lat: 10, lon: 20 }));
-    await frames(page);
+    await waitForFrames(page);
     await expect.poll(() => circlePixels(page)).toBeGreaterThan(200);
     if (SCREENSHOTS) await page.screenshot({ path: 'docs/screenshots/background-feeds.png' });
     // The globe itself, page and blur removed for the picture.
@@ -339,7 +331,7 @@ test.describe('globe appearance', () => {
         canvas.style.filter = 'none';
       }
     });
-    await frames(page);
+    await waitForFrames(page);
     if (SCREENSHOTS) await page.screenshot({ path: 'docs/screenshots/background-globe.png' });
     await page.evaluate(() => {
       const root = document.getElementById('root');

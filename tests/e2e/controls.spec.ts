@@ -4,7 +4,7 @@
  * state is read through `window.atlas.camera.get()` (docs/automation.md).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { requireWebGL2 } from './helpers';
+import { requireWebGL2, waitForFrames } from './helpers';
 
 type Cam = { lat: number; lon: number; distance: number };
 
@@ -16,16 +16,6 @@ async function camera(page: Page): Promise<Cam> {
   });
 }
 
-async function frame(page: Page): Promise<number> {
-  return page.evaluate(() => window.atlas?.stats().frame ?? 0);
-}
-
-/** Waits until the engine has rendered `n` more frames. */
-async function frames(page: Page, n: number): Promise<void> {
-  const f = await frame(page);
-  await expect.poll(() => frame(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(f + n);
-}
-
 /** Puts the camera somewhere and waits until it is there. */
 async function place(page: Page, v: Cam): Promise<void> {
   await page.evaluate((c) => window.atlas?.camera.set(c), v);
@@ -35,7 +25,7 @@ async function place(page: Page, v: Cam): Promise<void> {
       return Math.abs(c.lat - v.lat) < 0.01 && Math.abs(c.distance - v.distance) < 0.01;
     })
     .toBe(true);
-  await frames(page, 2);
+  await waitForFrames(page, 2);
 }
 
 /** Waits for the automation handle, then for the first frame with the globe. */
@@ -106,7 +96,7 @@ test.describe('globe controls', () => {
     });
     await page.locator('#typing').fill('');
     await page.locator('#typing').press('r');
-    await frames(page, 5);
+    await waitForFrames(page, 5);
     expect((await camera(page)).distance).toBeCloseTo(800, 3);
   });
 
@@ -122,10 +112,10 @@ test.describe('globe controls', () => {
     await page.mouse.up();
     // Fades to 0 over 500 ms, then stays still (it would resume only after 30 s idle).
     await page.waitForTimeout(1200);
-    await frames(page, 2);
+    await waitForFrames(page, 2);
     const b = (await camera(page)).lon;
     await page.waitForTimeout(1500);
-    await frames(page, 2);
+    await waitForFrames(page, 2);
     expect(Math.abs((await camera(page)).lon - b)).toBeLessThan(0.01);
   });
 
@@ -137,7 +127,7 @@ test.describe('globe controls', () => {
     await expect
       .poll(async () => (await camera(page)).distance, { timeout: 15_000 })
       .toBeCloseTo(300, 1);
-    await frames(page, 2);
+    await waitForFrames(page, 2);
     await page.mouse.dblclick(640, 360);
     await expect
       .poll(async () => (await camera(page)).distance, { timeout: 15_000 })
@@ -150,7 +140,7 @@ test.describe('globe controls', () => {
     // Mongolia under the centre of the screen.
     await place(page, { lat: 46.8, lon: 103, distance: 800 });
     await page.mouse.move(640, 360);
-    await frames(page, 2);
+    await waitForFrames(page, 2);
     await expect
       .poll(() => page.evaluate(() => document.getElementById('atlas-globe')?.style.cursor))
       .toBe('pointer');

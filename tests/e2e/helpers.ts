@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * Throws unless the page can create a WebGL2 context; returns the unmasked renderer string
@@ -24,4 +24,18 @@ export async function requireWebGL2(page: Page): Promise<string> {
     );
   }
   return info.renderer;
+}
+
+/** The engine's frame counter (window.atlas.stats().frame; 0 before the engine runs). */
+export function frameCount(page: Page): Promise<number> {
+  return page.evaluate(() => window.atlas?.stats().frame ?? 0);
+}
+
+/**
+ * Waits until the engine has drawn more than `n` further frames: commands apply at the next frame,
+ * and on a loaded 2-core machine SwiftShader may draw only a frame or two a second.
+ */
+export async function waitForFrames(page: Page, n = 3): Promise<void> {
+  const start = await frameCount(page);
+  await expect.poll(() => frameCount(page), { timeout: 30_000 }).toBeGreaterThan(start + n);
 }

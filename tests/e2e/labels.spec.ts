@@ -4,7 +4,7 @@
  * With ATLAS_LABEL_SCREENSHOTS=1 it also writes docs/screenshots/labels-{far,mid,near}.png.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { requireWebGL2 } from './helpers';
+import { requireWebGL2, waitForFrames } from './helpers';
 
 interface Label {
   kind: string;
@@ -17,13 +17,6 @@ interface Label {
 
 const placed = (page: Page): Promise<Label[]> =>
   page.evaluate(() => window.atlas?.labels.visible() ?? []);
-
-async function frames(page: Page, n = 3): Promise<void> {
-  const frame = await page.evaluate(() => window.atlas?.stats().frame ?? 0);
-  await expect
-    .poll(() => page.evaluate(() => window.atlas?.stats().frame ?? 0), { timeout: 30_000 })
-    .toBeGreaterThan(frame + n);
-}
 
 async function open(page: Page): Promise<void> {
   await page.goto('/app');
@@ -39,7 +32,7 @@ async function open(page: Page): Promise<void> {
 
 async function look(page: Page, lat: number, lon: number, distance: number): Promise<Label[]> {
   await page.evaluate((v) => window.atlas?.camera.set(v), { lat, lon, distance });
-  await frames(page);
+  await waitForFrames(page);
   await expect
     .poll(async () => (await page.evaluate(() => window.atlas?.camera.get().distance)) ?? 0)
     .toBeCloseTo(distance, 0);
@@ -47,7 +40,7 @@ async function look(page: Page, lat: number, lon: number, distance: number): Pro
   await expect
     .poll(async () => (await placed(page)).length, { timeout: 10_000 })
     .toBeGreaterThan(5);
-  await frames(page, 10);
+  await waitForFrames(page, 10);
   return placed(page);
 }
 
@@ -98,12 +91,12 @@ test.describe('place-name labels', () => {
     await open(page);
     await page.evaluate(() => window.atlas?.layers.set('labels', false));
     await page.evaluate(() => window.atlas?.camera.set({ lat: 49, lon: 6, distance: 300 }));
-    await frames(page, 10);
+    await waitForFrames(page, 10);
     expect(await placed(page)).toEqual([]);
     const domBefore = await page.evaluate(() => document.getElementsByTagName('*').length);
     await page.evaluate(() => window.atlas?.layers.set('labels', true));
     await expect.poll(async () => (await placed(page)).length).toBeGreaterThan(30);
-    await frames(page, 10);
+    await waitForFrames(page, 10);
     const labels = await placed(page);
     const domAfter = await page.evaluate(() => document.getElementsByTagName('*').length);
     // Dozens of labels on screen, the DOM all but unchanged: a toast or a readout may come or go
@@ -134,7 +127,7 @@ test.describe('place-name labels', () => {
     await look(page, 49, 6, 300);
     const on = await page.evaluate(() => window.atlas?.stats().drawCalls ?? 0);
     await page.evaluate(() => window.atlas?.layers.set('labels', false));
-    await frames(page, 5);
+    await waitForFrames(page, 5);
     const off = await page.evaluate(() => window.atlas?.stats().drawCalls ?? 0);
     expect(on - off).toBe(1);
   });
@@ -151,7 +144,7 @@ test.describe('place-name labels', () => {
     ] as const) {
       const labels = await look(page, 50, 10, distance);
       expect(labels.length).toBeGreaterThan(5);
-      await frames(page, 8);
+      await waitForFrames(page, 8);
       const shot = await page.locator('#atlas-globe').screenshot();
       expect(shot.length).toBeGreaterThan(10_000);
       if (process.env['ATLAS_LABEL_SCREENSHOTS'] === '1') {

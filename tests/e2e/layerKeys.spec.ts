@@ -9,7 +9,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { subsolarPoint } from '../../data/globe/astro';
 import { KEY_ROTATE_STEP_DEG, KEY_SHIFT_FACTOR, KEY_ZOOM_STEP } from '../../data/globe/keymap';
-import { requireWebGL2 } from './helpers';
+import { requireWebGL2, waitForFrames } from './helpers';
 import { brightestPixel } from './canvasPixels';
 
 type Cam = { lat: number; lon: number; distance: number };
@@ -24,24 +24,16 @@ const camera = (page: Page): Promise<Cam> =>
     return c;
   });
 
-const frame = (page: Page): Promise<number> =>
-  page.evaluate(() => window.atlas?.stats().frame ?? 0);
-
 const drawCalls = (page: Page): Promise<number> =>
   page.evaluate(() => window.atlas?.stats().drawCalls ?? -1);
 
 const layer = (page: Page, name: string): Promise<boolean | undefined> =>
   page.evaluate((n) => window.atlas?.layers.get()[n], name);
 
-async function frames(page: Page, n = 3): Promise<void> {
-  const f = await frame(page);
-  await expect.poll(() => frame(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(f + n);
-}
-
 async function setLayer(page: Page, name: string, on: boolean): Promise<void> {
   await page.evaluate(([n, v]) => window.atlas?.layers.set(n, v), [name, on] as const);
   await expect.poll(() => layer(page, name)).toBe(on);
-  await frames(page);
+  await waitForFrames(page);
 }
 
 async function place(page: Page, v: Cam): Promise<void> {
@@ -52,7 +44,7 @@ async function place(page: Page, v: Cam): Promise<void> {
       return Math.abs(c.lat - v.lat) < 0.01 && Math.abs(c.distance - v.distance) < 0.01;
     })
     .toBe(true);
-  await frames(page, 2);
+  await waitForFrames(page, 2);
 }
 
 async function openApp(page: Page): Promise<void> {
@@ -175,7 +167,7 @@ test.describe('keyboard', () => {
           timeout: 15_000,
         })
         .toBe(sign);
-      await frames(page, 2);
+      await waitForFrames(page, 2);
       expect(await layer(page, name), `${key} held does not toggle ${name}`).toBe(on);
     }
   });
@@ -251,7 +243,7 @@ test.describe('keyboard', () => {
     await page.keyboard.press('s');
     await expect.poll(() => layer(page, 'solarSystem')).toBe(true);
     await expect(page.getByRole('heading', { name: 'SOLAR SYSTEM TIME (BERMUDA)' })).toBeVisible();
-    await frames(page);
+    await waitForFrames(page);
     await page.evaluate(() => window.atlas?.camera.set({ distance: 4000 }));
     await expect.poll(async () => (await camera(page)).distance).toBe(4000);
     await page.keyboard.press('s');

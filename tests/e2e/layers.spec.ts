@@ -5,28 +5,20 @@
 import { expect, test, type Page } from '@playwright/test';
 import { solarSystemLayout, subsolarPoint } from '../../data/globe/astro';
 import { latLonToXyz } from '../../data/geoMath';
-import { requireWebGL2 } from './helpers';
+import { requireWebGL2, waitForFrames } from './helpers';
 import { brightestPixel } from './canvasPixels';
-
-/** Waits until the engine has drawn a few more frames (commands apply at the next frame). */
-async function frames(page: Page, n = 3): Promise<void> {
-  const frame = await page.evaluate(() => window.atlas?.stats().frame ?? 0);
-  await expect
-    .poll(() => page.evaluate(() => window.atlas?.stats().frame ?? 0))
-    .toBeGreaterThan(frame + n);
-}
 
 const drawCalls = (page: Page): Promise<number> =>
   page.evaluate(() => window.atlas?.stats().drawCalls ?? -1);
 
 async function setLayer(page: Page, name: string, on: boolean): Promise<void> {
   await page.evaluate(([n, v]) => window.atlas?.layers.set(n, v), [name, on] as const);
-  await frames(page);
+  await waitForFrames(page);
 }
 
 async function setCamera(page: Page, lat: number, lon: number, distance: number): Promise<void> {
   await page.evaluate((v) => window.atlas?.camera.set(v), { lat, lon, distance });
-  await frames(page);
+  await waitForFrames(page);
 }
 
 async function open(page: Page, path = '/app'): Promise<void> {
@@ -97,10 +89,10 @@ test.describe('Earth and sky layers', () => {
     await setCamera(page, lat, lon, 600);
     // Measure the globe, not an (unlit) article marker that happens to sit at the centre.
     await setLayer(page, 'markers', false);
-    await frames(page);
+    await waitForFrames(page);
     const headlight = await brightestPixel(page, 640, 360, 2);
     await setLayer(page, 'dayNight', true);
-    await frames(page);
+    await waitForFrames(page);
     const night = await brightestPixel(page, 640, 360, 2);
     await page.screenshot({ path: test.info().outputPath('night.png') });
     expect(night, `headlight ${headlight} vs night ${night}`).toBeLessThan(headlight - 30);
@@ -110,7 +102,7 @@ test.describe('Earth and sky layers', () => {
     await page.goto('/about');
     await page.waitForFunction(() => window.atlas !== undefined);
     await page.evaluate(() => window.atlas?.whenReady());
-    await frames(page);
+    await waitForFrames(page);
     // The background preset (engine/globeVariants.ts) turns the 16 x 32 grid on behind pages; it
     // still toggles as one draw call.
     expect((await page.evaluate(() => window.atlas?.layers.get()))?.['backgroundGrid']).toBe(true);
@@ -126,9 +118,9 @@ test.describe('Earth and sky layers', () => {
   }) => {
     await open(page);
     await setLayer(page, 'solarSystem', true);
-    await frames(page);
+    await waitForFrames(page);
     await page.evaluate(() => window.atlas?.camera.set({ distance: 4000 }));
-    await frames(page);
+    await waitForFrames(page);
     expect(await page.evaluate(() => window.atlas?.camera.get().distance)).toBe(4000);
     const near = await drawCalls(page);
 
@@ -168,7 +160,7 @@ test.describe('Earth and sky layers', () => {
     await setCamera(page, lat, lon, 4000);
     await expect.poll(() => drawCalls(page)).toBe(near);
     await setLayer(page, 'solarSystem', false);
-    await frames(page);
+    await waitForFrames(page);
     await expect.poll(() => page.evaluate(() => window.atlas?.camera.get().distance)).toBe(1000);
   });
 });

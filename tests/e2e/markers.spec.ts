@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { registerUser, signIn } from './articleSession';
 import { meanPixel, type Rgb } from './canvasPixels';
+import { waitForFrames } from './helpers';
 
 /** Finds a drawn marker well inside the viewport, away from the navbar and the readout. */
 async function visibleMarker(page: Page): Promise<{ id: string; x: number; y: number }> {
@@ -157,16 +158,11 @@ test.describe('article markers', () => {
     const m = await visibleMarker(page);
     // The marker's disc (badge, ring, outline) spans ~+-8 px at distance 450.
     const look = async (): Promise<Rgb> => meanPixel(page, m.x, m.y, 7);
-    const frameNow = (): Promise<number> => page.evaluate(() => window.atlas?.stats().frame ?? 0);
-    const afterFrames = async (): Promise<void> => {
-      const f = await frameNow();
-      await expect.poll(frameNow, { timeout: 20_000 }).toBeGreaterThan(f + 3);
-    };
     const badge = await look();
     const diff = (a: Rgb, b: Rgb): number =>
       Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]);
     await page.evaluate(() => window.atlas?.markers.setDisplay({ emojiOnly: true }));
-    await afterFrames();
+    await waitForFrames(page);
     expect(await page.evaluate(() => window.atlas?.markers.display())).toEqual({
       emojiOnly: true,
       pulse: true,
@@ -180,7 +176,7 @@ test.describe('article markers', () => {
     await page.evaluate(() => {
       window.atlas?.markers.setDisplay({ emojiOnly: false, pulse: false, glow: false });
     });
-    await afterFrames();
+    await waitForFrames(page);
     expect(await page.evaluate(() => window.atlas?.markers.display())).toEqual({
       emojiOnly: false,
       pulse: false,

@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { sunDirection, type Vec3 } from '../../data/globe/astro';
 import { formatClock } from '../../data/globe/timezones';
 import { WORLD_CLOCKS } from '../../data/globe/worldClocks';
-import { requireWebGL2 } from './helpers';
+import { requireWebGL2, waitForFrames } from './helpers';
 import { brightestPixel } from './canvasPixels';
 
 const SCREENSHOTS = process.env['ATLAS_SKY_SCREENSHOTS'] === '1';
@@ -31,14 +31,6 @@ const sky = (page: Page): Promise<Sky> =>
     return s;
   });
 
-const frame = (page: Page): Promise<number> =>
-  page.evaluate(() => window.atlas?.stats().frame ?? 0);
-
-async function frames(page: Page, n = 3): Promise<void> {
-  const f = await frame(page);
-  await expect.poll(() => frame(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(f + n);
-}
-
 /** Angle between two unit vectors, degrees. */
 function angleDeg(a: Vec3, b: Vec3): number {
   const d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
@@ -54,7 +46,7 @@ async function sunOffNowDeg(page: Page): Promise<number> {
 async function speed(page: Page, ms: number): Promise<number> {
   const a = await page.evaluate(() => ({ t: window.atlas?.sky.get().timeMs ?? 0, r: Date.now() }));
   await page.waitForTimeout(ms);
-  await frames(page, 2);
+  await waitForFrames(page, 2);
   const b = await page.evaluate(() => ({ t: window.atlas?.sky.get().timeMs ?? 0, r: Date.now() }));
   return (b.t - a.t) / (b.r - a.r);
 }
@@ -69,7 +61,7 @@ async function openApp(page: Page): Promise<void> {
 async function setLayer(page: Page, name: string, on: boolean): Promise<void> {
   await page.evaluate(([n, v]) => window.atlas?.layers.set(n, v), [name, on] as const);
   await expect.poll(() => page.evaluate((n) => window.atlas?.layers.get()[n], name)).toBe(on);
-  await frames(page);
+  await waitForFrames(page);
 }
 
 /** Seconds between two "HH:MM:SS" clock texts, on a 24 h circle. */
@@ -120,7 +112,7 @@ test.describe('solar-system time panel', () => {
     await setLayer(page, 'markers', false);
     await setLayer(page, 'dayNight', true);
     await page.evaluate(() => window.atlas?.camera.set({ lat: 0, lon: 0, distance: 600 }));
-    await frames(page);
+    await waitForFrames(page);
 
     // A manual time (Bermuda wall time, ADT = UTC-3): noon UTC at the March equinox.
     const input = page.getByLabel('Manual time (Bermuda)');
@@ -135,14 +127,14 @@ test.describe('solar-system time panel', () => {
     expect(Math.abs(noon.timeMs - Date.UTC(2024, 2, 20, 12))).toBeLessThan(10_000);
     expect(Math.abs(noon.subsolar.lat)).toBeLessThan(1);
     expect(Math.abs(noon.subsolar.lon)).toBeLessThan(3);
-    await frames(page, 3);
+    await waitForFrames(page, 3);
     const day = await brightestPixel(page, 640, 360, 2);
 
     // An invalid date is ignored: no change, no crash.
     await input.fill('2023-02-29 10:00');
     await input.press('Enter');
     await expect(page.getByText('Not a valid date: ignored')).toBeVisible();
-    await frames(page, 3);
+    await waitForFrames(page, 3);
     const after = await sky(page);
     expect(Math.abs(after.timeMs - noon.timeMs)).toBeLessThan(10_000);
     await expect(display).toContainText('2024-03-20');
@@ -152,7 +144,7 @@ test.describe('solar-system time panel', () => {
     await input.press('Enter');
     await expect(display).toContainText('21:00:');
     await expect.poll(async () => Math.abs((await sky(page)).subsolar.lon)).toBeGreaterThan(170);
-    await frames(page, 3);
+    await waitForFrames(page, 3);
     const night = await brightestPixel(page, 640, 360, 2);
     expect(night, `day ${day} vs night ${night}`).toBeLessThan(day - 60);
     if (SCREENSHOTS) {
@@ -164,7 +156,7 @@ test.describe('solar-system time panel', () => {
         lon: subsolar.lon > 0 ? subsolar.lon - 180 : subsolar.lon + 180,
         distance: 8000,
       });
-      await frames(page, 6);
+      await waitForFrames(page, 6);
       await page.screenshot({ path: 'docs/screenshots/time-panel.png' });
       await page.evaluate(() => window.atlas?.camera.set({ lat: 0, lon: 0, distance: 600 }));
     }
@@ -197,7 +189,7 @@ test.describe('solar-system time panel', () => {
     // At 100days the sun sweeps round: over a second of frames it moves measurably.
     const a = await sky(page);
     await page.waitForTimeout(1000);
-    await frames(page, 3);
+    await waitForFrames(page, 3);
     const b = await sky(page);
     expect(b.timeMs - a.timeMs).toBeGreaterThan(20 * 3_600_000);
     expect(angleDeg(a.sun, b.sun), 'sun moved').toBeGreaterThan(5);
@@ -277,7 +269,7 @@ test.describe('time-zone clocks', () => {
         const lon = (((sun?.lon ?? 0) + 75 + 540) % 360) - 180;
         window.atlas?.camera.set({ lat: 25, lon, distance: 640 });
       });
-      await frames(page, 6);
+      await waitForFrames(page, 6);
       await page.screenshot({ path: 'docs/screenshots/timezones.png' });
     }
 

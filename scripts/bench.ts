@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import type { AtlasStats } from '../data/automation';
 import { SCENARIOS, type BenchScenario } from '../tests/bench/scenarios';
 import { requireWebGL2 } from '../tests/e2e/helpers';
@@ -90,6 +90,10 @@ const USAGE = `Usage: npm run bench -- [options]
   --compare FILE    print ratios to a saved run (bench JSON) and flag regressions over 15%
                     (exit code 3 when any)
   --out DIR         output folder (default bench-results/)
+  --trace           also record a Chrome trace of each measured window (trace-<scenario>-<run>.json
+                    in the output folder; open it in the browser's performance panel). Tracing
+                    costs main-thread time of its own: do not compare traced figures with untraced
+                    ones)
   --base-url URL    measure an already running server instead of starting one
   --list            list the scenarios and exit
 Scenarios: ${SCENARIOS.map((s) => s.name).join(', ')}`;
@@ -126,6 +130,8 @@ interface Options {
   compare: string | null;
   out: string;
   baseUrl: string | null;
+  /** `--trace`: record a Chrome trace of each measured window. */
+  trace: boolean;
 }
 
 /** One measured window. Figures that could not be measured are null. */
@@ -200,6 +206,7 @@ function parseOptions(argv: string[]): Options | null {
       compare: { type: 'string' },
       out: { type: 'string' },
       'base-url': { type: 'string' },
+      trace: { type: 'boolean' },
       list: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -246,6 +253,7 @@ function parseOptions(argv: string[]): Options | null {
     compare: values.compare === undefined ? null : path.resolve(values.compare),
     out: path.resolve(ROOT, values.out ?? 'bench-results'),
     baseUrl: values['base-url']?.replace(/\/+$/, '') ?? null,
+    trace: values.trace === true,
   };
 }
 
@@ -382,10 +390,50 @@ async function readStats(page: Page): Promise<AtlasStats> {
   });
 }
 
+/** Trace categories of `--trace`: the timeline the performance panel shows, plus GPU and
+ * compositor slices (where a frame waits on the GPU process). */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'v8.execute',
+  'blink.user_timing',
+  'toplevel',
+  'gpu',
+  'cc',
+  'viz',
+  'latencyInfo',
+].join(',');
+
+/** Starts a CDP trace; the returned function ends it and writes the events to `file`. */
+async function startTrace(cdp: CDPSession, file: string): Promise<() => Promise<void>> {
+  const events: unknown[] = [];
+  const onData = (e: { value: unknown[] }): void => {
+    events.push(...e.value);
+  };
+  cdp.on('Tracing.dataCollected', onData);
+  await cdp.send('Tracing.start', {
+    categories: TRACE_CATEGORIES,
+    transferMode: 'ReportEvents',
+  });
+  return async () => {
+    const done = new Promise<void>((resolve) =>
+      cdp.once('Tracing.tracingComplete', () => resolve()),
+    );
+    await cdp.send('Tracing.end');
+    await done;
+    cdp.off('Tracing.dataCollected', onData);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify({ traceEvents: events }));
+    console.log(`[bench] trace: ${path.relative(process.cwd(), file)} (${events.length} events)`);
+  };
+}
+
 async function measureRun(
   baseUrl: string,
   scenario: BenchScenario,
   opts: Options,
+  runIndex: number,
 ): Promise<RunResult> {
   const launched = await chromium.launch({
     executablePath: chromiumExecutable(),
@@ -479,6 +527,9 @@ async function measureRun(
     const heapLoad = (await getMetrics(cdp))['JSHeapUsedSize'] ?? Number.NaN;
 
     // Measured window. The frame counter brackets the CPU readings on both sides the same way.
+    const endTrace = opts.trace
+      ? await startTrace(cdp, path.join(opts.out, `trace-${scenario.name}-${runIndex}.json`))
+      : null;
     await startRecording(page);
     const t0 = performance.now();
     const [m0, g0] = await Promise.all([
@@ -531,6 +582,7 @@ async function measureRun(
     ]);
     const windowMs = performance.now() - t0;
     const recording = await stopRecording(page);
+    if (endTrace !== null) await endTrace();
 
     let heapSoak: number | null = null;
     if (opts.soak > 0) {
@@ -737,7 +789,7 @@ async function main(): Promise<void> {
       console.log(`[bench] ${scenario.name}: run ${i + 1}/${opts.runs}`);
       let run: RunResult;
       try {
-        run = await measureRun(baseUrl, scenario, opts);
+        run = await measureRun(baseUrl, scenario, opts, i + 1);
       } catch (err) {
         if (!(err instanceof ScenarioFailure)) throw err;
         console.error(`[bench] ${scenario.name}: FAILED: ${err.message}`);

@@ -299,15 +299,32 @@ async function tour(page: Page): Promise<Record<string, number>> {
   const id = tourStories.get(page);
   if (id === undefined) throw new Error('tour: prepare did not run');
   const steps: Record<string, number> = {};
-  let t = Date.now();
-  const step = (name: string): void => {
-    const now = Date.now();
-    steps[`step ${name} (ms)`] = now - t;
-    t = now;
+  // Each step's wall time, frames and main-thread CPU per frame (its own CDP session, thread
+  // time as the bench's), to show where a slow tour spends its time.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  const reading = async (): Promise<{ wall: number; task: number; frames: number }> => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const frames = await page.evaluate(
+      () =>
+        (window as unknown as { __atlasBench?: { frames: unknown[] } }).__atlasBench?.frames
+          .length ?? 0,
+    );
+    const task = metrics.find((m) => m.name === 'TaskDuration')?.value ?? Number.NaN;
+    return { wall: Date.now(), task: task * 1000, frames };
+  };
+  let last = await reading();
+  const step = async (name: string): Promise<void> => {
+    const now = await reading();
+    const frames = now.frames - last.frames;
+    steps[`step ${name} (ms)`] = now.wall - last.wall;
+    steps[`step ${name} frames`] = frames;
+    steps[`step ${name} main ms/frame`] = frames > 0 ? (now.task - last.task) / frames : Number.NaN;
+    last = now;
   };
   // 1. The landing page's globe.
   await waitFrames(page, TOUR_FRAMES.landing);
-  step('landing');
+  await step('landing');
   // 2. Launch: the landing's 'Enter ATLAS' (atlasStartLoading, then /app in the same document).
   await page.getByRole('link', { name: 'Enter ATLAS' }).click();
   await page.waitForURL((u) => u.pathname === '/app', { timeout: 30_000 });
@@ -318,19 +335,19 @@ async function tour(page: Page): Promise<Record<string, number>> {
     30_000,
     `tour: the story ${id} drawn on /app`,
   );
-  step('launch');
+  await step('launch');
   // 3. Fly to the story.
   await animateCamera(page, { ...TOUR_PLACE, distance: 420 }, TOUR_FRAMES.fly);
-  step('fly');
+  await step('fly');
   // 4. Open it from its marker; read for a moment.
   steps['story clicks'] = await openStory(page, id);
   await page.getByTestId('article-title').waitFor({ state: 'visible', timeout: 10_000 });
   await waitFrames(page, TOUR_FRAMES.read);
-  step('open');
+  await step('open');
   // 5. Close it.
   await page.keyboard.press('Escape');
   await page.getByTestId('article-dialog').waitFor({ state: 'hidden', timeout: 10_000 });
-  step('close');
+  await step('close');
   // 6. Out to the solar system: the layer switches /app to the solar view (camera to 50000).
   await page.evaluate(() => window.atlas?.layers.set('solarSystem', true));
   await waitFor(
@@ -350,7 +367,8 @@ async function tour(page: Page): Promise<Record<string, number>> {
   if (distance < 5000) {
     throw new Error(`tour: the camera reached ${distance.toFixed(0)}, not the solar system`);
   }
-  step('solar');
+  await step('solar');
+  await cdp.detach();
   return steps;
 }
 

@@ -74,6 +74,7 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
     controller: quality.controller,
     context: quality.context,
     appliedPixelRatio: Math.min(quality.info.pixelRatio, PIXEL_RATIO_CAP),
+    appliedEffects: null,
     lastCamera: { ...world.camera },
     simulatedLoadMs: 0,
     backdropBlurPx: 0,
@@ -100,6 +101,13 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
     return index === null ? null : (lat, lon) => index.find(lat, lon) >= 0;
   });
   world.appearanceRender = appearance;
+  // Adaptive quality's render-side effects (systems/qualitySystem.ts).
+  table.qualityHooks.push((effects) => {
+    markerMesh.animations = effects.animations;
+    clusterMesh.animations = effects.animations;
+    appearance.animations = effects.animations;
+    globe.setOceanSegments(effects.segments);
+  });
   void loadCombinedLabels((url) => fetch(url), baseUrl).then((labels) => {
     setLabelCatalogue(world.labels, buildCatalogue(labels));
   });

@@ -97,6 +97,9 @@ export interface LabelState {
   grid: CollisionGrid;
   /** Inputs of the last placement pass; an identical frame reuses its result. */
   key: Float64Array;
+  /** Frame time (ms) of the last placement pass (adaptive quality spaces the passes while the
+   * camera moves on a struggling device). */
+  placedAt: number;
   /** Text widths per catalogue index (CSS px), measured on first use; NaN = not yet. */
   width: Float32Array;
   height: Float32Array;
@@ -119,6 +122,7 @@ export function createLabelState(): LabelState {
     placed: [],
     grid: new CollisionGrid(),
     key: new Float64Array(8).fill(NaN),
+    placedAt: -Infinity,
     width: new Float32Array(0),
     height: new Float32Array(0),
     visibleSent: -1,

@@ -193,6 +193,16 @@ export interface RenderBindings {
   setCursor(cursor: string): void;
   /** Render pixel ratio (adaptive quality's dynamic resolution; capped at 2 by the engine). */
   setPixelRatio(ratio: number): void;
+  /** Adaptive quality's render-side effects: animations (marker pulse and glow, the background's
+   * activity pulses) and the globe sphere's tessellation. Called when either changes. */
+  setQualityEffects(effects: QualityEffects): void;
+}
+
+/** The render-side part of the adaptive quality state (data/quality/adaptiveQuality.ts). */
+export interface QualityEffects {
+  animations: boolean;
+  /** Globe sphere segments (device default, cut 20% per degradation step to a floor of 24). */
+  segments: number;
 }
 
 /** Pointer state gathered between frames by the render side, consumed by the picking system. */
@@ -250,6 +260,8 @@ export interface AtlasContext {
     controller: QualityController;
     context: QualityContext;
     appliedPixelRatio: number;
+    /** The render-side effects last applied (null: not yet). */
+    appliedEffects: QualityEffects | null;
     /** Camera of the previous frame, to tell whether it moves. */
     lastCamera: LatLonDistance;
     /** Test/benchmark hook: busy-wait this many ms each frame to force a slow frame rate. */
@@ -363,6 +375,9 @@ export interface MarkerState {
   cullFilterVersion: number;
   cullHidden: boolean;
   cullCamera: { lat: number; lon: number; distance: number };
+  /** Frame time (ms) of the last culling pass (adaptive quality spaces the passes while the
+   * camera moves on a struggling device). */
+  cullAt: number;
   /** Entities whose slot must be rewritten this frame. */
   changed: Set<number>;
   /** Rows with a live glow decaying (store.intensity). */
@@ -480,6 +495,7 @@ export function createAtlasWorld(rig: OrbitRig, render: RenderBindings): AtlasWo
       cullFilterVersion: -1,
       cullHidden: false,
       cullCamera: { lat: 0, lon: 0, distance: 0 },
+      cullAt: -Infinity,
       changed: new Set(),
       animating: new Set(),
       hovered: -1,

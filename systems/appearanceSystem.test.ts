@@ -40,6 +40,7 @@ function setUp() {
     controller: createQualityController({ detected: 'medium', segments: 64, now: 0 }),
     context: { cameraMoving: false, battery: null, charging: null, devicePixelRatio: 1 },
     appliedPixelRatio: 1,
+    appliedEffects: null,
     lastCamera: { ...t.world.camera },
     simulatedLoadMs: 0,
     backdropBlurPx: 0,

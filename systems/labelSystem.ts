@@ -6,7 +6,9 @@
  * Reads: layers.labels, camera, time, labels.catalogue, labelRender.measure/viewport.
  * Writes: labels (active, placed), labelRender slots. Order: after camera, before render.
  * Cadence: every frame; the placement pass only runs when its inputs changed (camera, viewport,
- * the kinds loaded), so a still globe costs a key compare plus the fades in progress.
+ * the kinds loaded), so a still globe costs a key compare plus the fades in progress. While the
+ * camera moves, adaptive quality may space the passes (quality placementMs: 100 ms under
+ * 'reduced' culling, 250 ms under 'emergency'); the last camera move is always placed.
  *
  * Placement projects with its own pinhole camera (position from world.camera, looking at the
  * origin, y up, the render side's field of view) rather than the render side's projection, which
@@ -210,15 +212,17 @@ export function labelSystem(world: AtlasWorld): void {
   gpu.viewport(viewport);
   const key = s.key;
   const cam = world.camera;
-  if (
-    key[0] !== cam.lat ||
-    key[1] !== cam.lon ||
-    key[2] !== cam.distance ||
+  const viewChanged =
     key[3] !== viewport.width ||
     key[4] !== viewport.height ||
     key[5] !== viewport.fovY ||
-    key[6] !== mask
-  ) {
+    key[6] !== mask;
+  const cameraMoved = key[0] !== cam.lat || key[1] !== cam.lon || key[2] !== cam.distance;
+  // Adaptive quality spaces the passes while the camera moves (placementMs: 0 at full rate);
+  // in between, the placed labels stay on their places (the GPU projects them every frame).
+  const interval = world.quality?.controller.state.placementMs ?? 0;
+  if (viewChanged || (cameraMoved && now - s.placedAt >= interval)) {
+    s.placedAt = now;
     key[0] = cam.lat;
     key[1] = cam.lon;
     key[2] = cam.distance;

@@ -10,7 +10,8 @@
  * Writes: entities and Marker fields, markers.visible/entityOfRow/changed/version/maxFanRadius,
  * the GPU slot count.
  * Order: after cluster, before picking. Cadence: when the filtered set or cluster mode changed,
- * and for a culled set when the camera moved past CULL_STEP_DEG / CULL_STEP_DISTANCE.
+ * and for a culled set when the camera moved past CULL_STEP_DEG / CULL_STEP_DISTANCE, at most
+ * once per quality placementMs (0 at full rate, 100-250 ms on a struggling device).
  */
 import { addComponent, addEntity, removeEntity } from 'bitecs';
 import { latLonToXyzInto } from '../data/geoMath';
@@ -141,6 +142,11 @@ export function markerCullSystem(world: AtlasWorld): void {
   const culling = !hidden && m.filteredCount > CULL_MIN_MARKERS;
   const stale = m.cullFilterVersion !== m.filterVersion || m.cullHidden !== hidden;
   if (!stale && !(culling && cameraMoved(world))) return;
+  // Adaptive quality spaces the passes while the camera moves (placementMs, 0 at full rate); the
+  // culling margin keeps markers near the view edge drawn in between.
+  const interval = world.quality?.controller.state.placementMs ?? 0;
+  if (!stale && world.time.now - m.cullAt < interval) return;
+  m.cullAt = world.time.now;
   m.cullFilterVersion = m.filterVersion;
   m.cullHidden = hidden;
   m.cullCamera = { ...world.camera };

@@ -13,6 +13,7 @@ function highQuality(world: AtlasWorld): NonNullable<AtlasWorld['quality']> {
     controller: createQualityController({ detected: 'high', segments: 64, now: 0 }),
     context: { cameraMoving: false, battery: null, charging: null, devicePixelRatio: 2 },
     appliedPixelRatio: 2,
+    appliedEffects: null,
     lastCamera: { ...world.camera },
     simulatedLoadMs: 0,
     backdropBlurPx: 0,
@@ -30,6 +31,27 @@ describe('qualitySystem', () => {
     expect(world.quality.controller.state.mode).not.toBe('high');
     for (let i = 0; i < 300; i++) runPipeline(world, (t += 16), steps); // 60 FPS for ~5 s
     expect(render.pixelRatio).toBe(2);
+  });
+
+  it('turns animations off, then cuts the sphere segments, as the frame rate stays low; undoes them on recovery', () => {
+    const { world, render } = createTestWorld();
+    world.quality = highQuality(world);
+    const steps = [{ name: 'quality', run: qualitySystem }];
+    let t = 0;
+    runPipeline(world, (t += 16), steps);
+    runPipeline(world, (t += 16), steps);
+    expect(render.qualityEffects).toEqual({ animations: true, segments: 64 });
+    // 10 FPS: a degradation step every 2 s (animations, textures, then segments).
+    for (let i = 0; i < 35; i++) runPipeline(world, (t += 100), steps);
+    expect(render.qualityEffects?.animations).toBe(false);
+    expect(render.qualityEffects?.segments).toBe(64);
+    for (let i = 0; i < 50; i++) runPipeline(world, (t += 100), steps);
+    expect(world.quality.controller.state.degradation).toBeGreaterThanOrEqual(3);
+    expect(render.qualityEffects?.segments).toBe(51);
+    // 60 FPS: one step undone per 5 s.
+    for (let i = 0; i < 60 * 40; i++) runPipeline(world, (t += 1000 / 60), steps);
+    expect(world.quality.controller.state.degradation).toBe(0);
+    expect(render.qualityEffects).toEqual({ animations: true, segments: 64 });
   });
 
   it('does nothing before boot has profiled the device', () => {

@@ -3,7 +3,8 @@
  * (data/quality/adaptiveQuality.ts: smoothed FPS, step down fast / up slowly, dynamic resolution,
  * stepwise degradation, culling level, toasts) and applies the render pixel ratio when it changes.
  * Reads: time, camera movement (flyTo, pointer drag), world.quality. Writes: world.quality state,
- * the render pixel ratio (lowered under the shell's backdrop blur). Order: after camera. Cadence: every frame.
+ * the render pixel ratio (lowered under the shell's backdrop blur), the render-side quality
+ * effects (animations, sphere segments) when they change. Order: after camera. Cadence: every frame.
  */
 import type { AtlasWorld } from '../engine/world';
 
@@ -42,5 +43,12 @@ export function qualitySystem(world: AtlasWorld): void {
   if (Math.abs(ratio - q.appliedPixelRatio) > PIXEL_RATIO_EPSILON) {
     q.appliedPixelRatio = ratio;
     world.render.setPixelRatio(ratio);
+  }
+  // Degradation and low battery: animations off, then (step 3 on) fewer sphere segments. The
+  // placement spacing (placementMs) is read by the label and marker-culling systems themselves.
+  const applied = q.appliedEffects;
+  if (applied === null || applied.animations !== s.animations || applied.segments !== s.segments) {
+    q.appliedEffects = { animations: s.animations, segments: s.segments };
+    world.render.setQualityEffects(q.appliedEffects);
   }
 }

@@ -1,5 +1,5 @@
 /** Tiny worlds for system tests: a plain-object rig and a recording render table. */
-import type { MarkerGpu, OrbitRig, Ray, RenderBindings } from '../engine/world';
+import type { MarkerGpu, OrbitRig, QualityEffects, Ray, RenderBindings } from '../engine/world';
 import { createAtlasWorld, type AtlasWorld } from '../engine/world';
 
 export interface TestRig extends OrbitRig {
@@ -50,6 +50,8 @@ export interface TestRender extends RenderBindings {
   calls: number;
   cursor: string;
   pixelRatio: number;
+  /** The last setQualityEffects (null: never called). */
+  qualityEffects: QualityEffects | null;
   markers: TestMarkerGpu;
 }
 
@@ -154,6 +156,10 @@ export function createTestRender(cameraZ = 600): TestRender {
     pixelRatio: 1,
     setPixelRatio(r) {
       this.pixelRatio = r;
+    },
+    qualityEffects: null,
+    setQualityEffects(e) {
+      this.qualityEffects = { ...e };
     },
   };
 }

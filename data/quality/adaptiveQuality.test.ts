@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  PLACEMENT_INTERVAL_MS,
   TOAST_DIP_TEXT,
   TOAST_RECOVER_TEXT,
   createQualityController,
@@ -133,6 +134,23 @@ describe('culling, moving camera and toasts', () => {
     expect(c.state.culling).toBe('reduced');
     run(c, t, 3000, 60);
     expect(c.state.culling).toBe('full');
+  });
+
+  it('spaces the placement passes by culling level, never closer than updateMs', () => {
+    const c = createQualityController({ detected: 'high', segments: 64, now: 0 });
+    let t = run(c, 0, 3000, 60);
+    expect(c.state.placementMs).toBe(PLACEMENT_INTERVAL_MS.full);
+    expect(c.state.placementMs).toBe(0);
+    t = run(c, t, 3000, 40);
+    expect(c.state.placementMs).toBe(PLACEMENT_INTERVAL_MS.reduced);
+    t = run(c, t, 3000, 10);
+    expect(c.state.culling).toBe('emergency');
+    expect(c.state.placementMs).toBe(PLACEMENT_INTERVAL_MS.emergency);
+    expect(PLACEMENT_INTERVAL_MS.emergency).toBeGreaterThan(PLACEMENT_INTERVAL_MS.reduced);
+    // Back at full rate on a low battery: culling full, but the battery's update frequency holds.
+    run(c, t, 10_000, 60, { battery: 0.1, charging: false });
+    expect(c.state.culling).toBe('full');
+    expect(c.state.placementMs).toBe(100);
   });
 
   it('lowers the resolution while the camera moves on a struggling device, and restores it after', () => {

@@ -57,6 +57,18 @@ export const MOVING_BELOW_FPS = 55;
 
 export type Culling = 'full' | 'reduced' | 'emergency';
 
+/**
+ * What each culling level does to the placement passes (labels, marker culling): at most one
+ * pass per this many ms while the camera moves. A label or marker keeps its place on the globe
+ * between passes (the GPU projects it every frame); only which ones qualify waits, the way map
+ * engines place labels every few hundred ms. A struggling device gets that CPU back.
+ */
+export const PLACEMENT_INTERVAL_MS: Readonly<Record<Culling, number>> = {
+  full: 0,
+  reduced: 100,
+  emergency: 250,
+};
+
 export interface QualityContext {
   cameraMoving: boolean;
   /** 0..1, or null when unknown. */
@@ -81,6 +93,9 @@ export interface QualityState {
   culling: Culling;
   /** Milliseconds between non-critical updates (spec: 100 on low battery). */
   updateMs: number;
+  /** Milliseconds between placement passes (labels, marker culling) while the camera moves:
+   * the culling level's interval, at least updateMs. */
+  placementMs: number;
   /** Why the last change happened (shown in the profiler). */
   reason: string;
   toast: { text: string; until: number } | null;
@@ -121,6 +136,7 @@ export function createQualityController(opts: {
     segments: opts.segments,
     culling: 'full',
     updateMs: 0,
+    placementMs: 0,
     reason: 'detected from the device',
     toast: null,
   };
@@ -211,6 +227,7 @@ export function createQualityController(opts: {
     if (fps < CULL_EMERGENCY_FPS) state.culling = 'emergency';
     else if (fps < CULL_REDUCED_FPS) state.culling = 'reduced';
     else if (fps > CULL_FULL_FPS) state.culling = 'full';
+    state.placementMs = Math.max(state.updateMs, PLACEMENT_INTERVAL_MS[state.culling]);
 
     // Resolution: spec bands, lower while the camera moves, back after it stops.
     if (ctx.cameraMoving && fps < MOVING_BELOW_FPS) movingUntil = now + MOVING_RECOVER_MS;

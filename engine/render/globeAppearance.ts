@@ -133,6 +133,10 @@ export class GlobeAppearance implements AppearanceRender {
   private circlesWanted = false;
   private circlesStartMs = 0;
   private readonly pulses = new Float64Array(4);
+  /** Adaptive quality's animations switch (boot sets it through the render table). */
+  animations = true;
+  /** The pulses' clock while animations are off (null: running). */
+  private heldMs: number | null = null;
   private readonly pulseUniform = new Vector4(-1, 0, -1, 0);
   private readonly observer: Observer<Scene> | null;
 
@@ -256,7 +260,11 @@ export class GlobeAppearance implements AppearanceRender {
       this.circles.setEnabled(true);
       this.circleInfo = { ...this.circleInfo, drawn: true };
     }
-    const ms = performance.now() - this.circlesStartMs;
+    // Adaptive quality's animations switch: off holds the pulses where they are.
+    const ms = this.animations
+      ? performance.now() - this.circlesStartMs
+      : (this.heldMs ??= performance.now() - this.circlesStartMs);
+    if (this.animations) this.heldMs = null;
     livePulses(ms, this.pulses);
     this.pulseUniform.set(
       this.pulses[0] as number,

@@ -8,7 +8,10 @@ import { Engine } from '@babylonjs/core/Engines/engine';
 import { Color3, Color4 } from '@babylonjs/core/Maths/math.color';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector';
 import { Mesh } from '@babylonjs/core/Meshes/mesh';
-import { CreateSphere } from '@babylonjs/core/Meshes/Builders/sphereBuilder';
+import {
+  CreateSphere,
+  CreateSphereVertexData,
+} from '@babylonjs/core/Meshes/Builders/sphereBuilder';
 import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
 import { Scene } from '@babylonjs/core/scene';
 import { GLOBE_RADIUS } from '../../data/geoMath';
@@ -56,6 +59,8 @@ export interface GlobeScene {
   /** Per-frame: points the key light from the camera, a little up and to the left, or at the
    * real sun while the dayNight layer is on. */
   updateLight(): void;
+  /** Re-tessellates the globe sphere (adaptive quality's segment cuts); no-op when unchanged. */
+  setOceanSegments(segments: number): void;
 }
 
 /** The renderer string of a throwaway WebGL2 context (before the real one picks its options). */
@@ -321,5 +326,12 @@ export function createGlobeScene(engine: Engine): GlobeScene {
     lightDirection.normalize();
   };
 
-  return { engine, scene, camera, rig, ocean, atmosphere, stars, updateLight };
+  let oceanSegments = OCEAN_SEGMENTS;
+  const setOceanSegments = (segments: number): void => {
+    const n = Math.max(3, Math.round(segments));
+    if (n === oceanSegments) return;
+    oceanSegments = n;
+    CreateSphereVertexData({ diameter: GLOBE_RADIUS * 2, segments: n }).applyToMesh(ocean);
+  };
+  return { engine, scene, camera, rig, ocean, atmosphere, stars, updateLight, setOceanSegments };
 }

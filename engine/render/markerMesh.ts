@@ -154,6 +154,8 @@ export const HORIZON_MARGIN = 0.08;
 export interface MarkerMaterialSource {
   readonly start: number;
   readonly display: Readonly<MarkerDisplay>;
+  /** Adaptive quality's animations switch: off stills the live glow's pulse. */
+  readonly animations: boolean;
 }
 
 /** Reused for the `effects` uniform at every bind (no allocation per frame). */
@@ -209,7 +211,7 @@ export function createMarkerMaterial(
     const effect = material.getEffect();
     effect.setFloat('time', (performance.now() - source.start) / 1000);
     const [emojiOnly, pulse, glow] = markerEffectsUniform(source.display, effectsScratch);
-    effect.setFloat3('effects', emojiOnly, pulse, glow);
+    effect.setFloat3('effects', emojiOnly, source.animations ? pulse : 0, glow);
   });
   return material;
 }
@@ -228,6 +230,8 @@ export class MarkerMesh implements MarkerGpu {
   readonly start = performance.now();
   /** Display switches, read at bind time; boot points this at `world.markers.display`. */
   display: Readonly<MarkerDisplay> = DEFAULT_MARKER_DISPLAY;
+  /** Adaptive quality's animations switch, read at bind time. */
+  animations = true;
 
   /** Hidden while cluster badges stand in for the markers. */
   private hidden = false;

@@ -7,7 +7,7 @@ import '@babylonjs/core/Culling/ray';
 import { Matrix, Vector3 } from '@babylonjs/core/Maths/math.vector';
 import type { Mesh } from '@babylonjs/core/Meshes/mesh';
 import type { Scene } from '@babylonjs/core/scene';
-import type { ClusterGpu, MarkerGpu, Ray, RenderBindings } from '../world';
+import type { ClusterGpu, MarkerGpu, QualityEffects, Ray, RenderBindings } from '../world';
 import { PIXEL_RATIO_CAP } from './globeScene';
 import { canvasCssSize } from './canvasSize';
 
@@ -15,6 +15,9 @@ export class RenderTable implements RenderBindings {
   private readonly meshes: Mesh[] = [];
   /** Called when the LOD system wants a level of detail that may not be loaded yet. */
   onRequestLod: ((lod: number) => void) | null = null;
+  /** Render-side parts that follow adaptive quality (boot registers the marker meshes, the
+   * globe sphere and the background's activity circles). */
+  readonly qualityHooks: ((effects: QualityEffects) => void)[] = [];
   private readonly tmp = new Vector3();
   private readonly identity = Matrix.Identity();
 
@@ -87,6 +90,10 @@ export class RenderTable implements RenderBindings {
 
   setPixelRatio(ratio: number): void {
     this.scene.getEngine().setHardwareScalingLevel(1 / Math.min(ratio, PIXEL_RATIO_CAP));
+  }
+
+  setQualityEffects(effects: QualityEffects): void {
+    for (const hook of this.qualityHooks) hook(effects);
   }
 
   setCursor(cursor: string): void {

@@ -48,6 +48,8 @@ export class ThinMarkerMesh implements MarkerGpu, MarkerLayer {
   readonly start = performance.now();
   /** Display switches, read at bind time; boot points this at `world.markers.display`. */
   display: Readonly<MarkerDisplay> = DEFAULT_MARKER_DISPLAY;
+  /** Adaptive quality's animations switch, read at bind time. */
+  animations = true;
   private fanLines: Mesh | null = null;
   private fanLineCount = 0;
 

@@ -52,6 +52,13 @@ export interface AtlasAutomation {
       culling: 'full' | 'reduced' | 'emergency';
       /** Stepwise degradation steps taken (0 = none; animations off, low textures, segments). */
       degradation: number;
+      /** Animations on (off from degradation step 1, or on a low battery). */
+      animations: boolean;
+      /** Globe sphere segments (device default, -20% per degradation step from step 3, floor 24). */
+      segments: number;
+      /** Milliseconds between label / marker-culling passes while the camera moves (0 = every
+       * frame; 100 under 'reduced' culling, 250 under 'emergency'). */
+      placementMs: number;
       reason: string;
     };
     /** Fixes the rung, or 'auto' to adapt again. */

@@ -134,6 +134,9 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
           pixelRatio: q.pixelRatio,
           culling: q.culling,
           degradation: q.degradation,
+          animations: q.animations,
+          segments: q.segments,
+          placementMs: q.placementMs,
           reason: q.reason,
         };
       },

@@ -35,6 +35,40 @@ test.describe('adaptive quality', () => {
     await page.evaluate(() => window.atlas?.quality.simulateLoad(0));
   });
 
+  test('a sustained dip turns animations off, spaces the placement passes and re-tessellates the globe', async ({
+    page,
+  }) => {
+    await page.goto('/app');
+    await page.evaluate(() => window.atlas?.whenReady());
+    await page.evaluate(() => window.atlas?.camera.set({ lat: 20, lon: 10, distance: 600 }));
+    const before = await page.evaluate(() => {
+      const q = window.atlas?.quality.get();
+      return { segments: q?.segments ?? 0, triangles: window.atlas?.stats().triangles ?? 0 };
+    });
+    expect(before.segments).toBeGreaterThanOrEqual(24);
+    await page.evaluate(() => window.atlas?.quality.simulateLoad(150));
+    // Culling 'emergency' under 20 FPS: one placement pass per 250 ms while the camera moves.
+    await expect
+      .poll(() => page.evaluate(() => window.atlas?.quality.get().placementMs), {
+        timeout: 20_000,
+      })
+      .toBe(250);
+    // Degradation step 1 (after 2 s under 24 FPS): animations off.
+    await expect
+      .poll(() => page.evaluate(() => window.atlas?.quality.get().animations), {
+        timeout: 20_000,
+      })
+      .toBe(false);
+    // Step 3 on: fewer sphere segments, and the drawn sphere follows (fewer triangles).
+    await expect
+      .poll(() => page.evaluate(() => window.atlas?.quality.get().segments), { timeout: 30_000 })
+      .toBeLessThan(before.segments);
+    await expect
+      .poll(() => page.evaluate(() => window.atlas?.stats().triangles ?? 0), { timeout: 10_000 })
+      .toBeLessThan(before.triangles);
+    await page.evaluate(() => window.atlas?.quality.simulateLoad(0));
+  });
+
   test('the user override holds the rung', async ({ page }) => {
     await page.goto('/app');
     await page.evaluate(() => window.atlas?.whenReady());

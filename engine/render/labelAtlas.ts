@@ -14,7 +14,7 @@ export const LABEL_ATLAS_PX = 2048;
 export const HALO_PX = 2.5;
 /** Gap between atlas entries in texels (bilinear sampling must not bleed into a neighbour). */
 const GAP = 2;
-/** New labels covering more than this (a quarter of the atlas) are uploaded whole. */
+/** Dirty boxes larger than this (a quarter of the atlas) are uploaded whole. */
 const PARTIAL_UPLOAD_MAX_TEXELS = (LABEL_ATLAS_PX * LABEL_ATLAS_PX) / 4;
 const FAMILY = '"Inter","Segoe UI","Roboto","Helvetica Neue","DejaVu Sans","Arial",sans-serif';
 
@@ -74,33 +74,28 @@ export class LabelAtlas {
   private shelfH = 0;
   /** Everything must be uploaded (first use, after clear()). */
   private dirtyAll = true;
-  /** Rectangles drawn since the last upload (each uploaded on its own when partial). */
-  private pending: AtlasRect[] = [];
-  private pendingTexels = 0;
+  /** Texel box of the labels drawn since the last upload (x1 <= x0: none). */
+  private dirtyX0 = 0;
+  private dirtyY0 = 0;
+  private dirtyX1 = 0;
+  private dirtyY1 = 0;
+  /** Holds one dirty box for the partial upload (a canvas is a valid WebGL2 upload source). */
+  private scratch: HTMLCanvasElement | OffscreenCanvas | null = null;
   /** Partial and full uploads so far (tests and the profiler read them). */
   partialUploads = 0;
   fullUploads = 0;
 
   constructor(scene: Scene, scale: number) {
     this.scale = scale;
-    // A CPU-backed canvas (willReadFrequently): text is rasterised in the page and each new
-    // label's texels are read back with getImageData for a small upload. A GPU-backed 2D canvas
-    // would make every upload a cross-context copy that waits on the GPU process (measured:
-    // the largest single cost of a camera flight under 4x CPU throttling on SwiftShader).
-    const canvas = document.createElement('canvas');
-    canvas.width = LABEL_ATLAS_PX;
-    canvas.height = LABEL_ATLAS_PX;
-    const ctx = canvas.getContext('2d', { willReadFrequently: true });
-    if (ctx === null) throw new Error('the label atlas needs a 2D canvas');
-    this.ctx = ctx;
     this.texture = new DynamicTexture(
       'labelAtlas',
-      canvas,
+      { width: LABEL_ATLAS_PX, height: LABEL_ATLAS_PX },
       scene,
       false,
       Texture.BILINEAR_SAMPLINGMODE,
     );
     this.texture.hasAlpha = true;
+    this.ctx = this.texture.getContext() as unknown as CanvasRenderingContext2D;
     this.ctx.clearRect(0, 0, LABEL_ATLAS_PX, LABEL_ATLAS_PX);
   }
 
@@ -166,8 +161,17 @@ export class LabelAtlas {
 
   private markDirty(r: AtlasRect): void {
     if (this.dirtyAll) return;
-    this.pending.push(r);
-    this.pendingTexels += r.w * r.h;
+    if (this.dirtyX1 <= this.dirtyX0) {
+      this.dirtyX0 = r.x;
+      this.dirtyY0 = r.y;
+      this.dirtyX1 = r.x + r.w;
+      this.dirtyY1 = r.y + r.h;
+      return;
+    }
+    this.dirtyX0 = Math.min(this.dirtyX0, r.x);
+    this.dirtyY0 = Math.min(this.dirtyY0, r.y);
+    this.dirtyX1 = Math.max(this.dirtyX1, r.x + r.w);
+    this.dirtyY1 = Math.max(this.dirtyY1, r.y + r.h);
   }
 
   /** Forgets every label (the owner redraws those still in use). */
@@ -176,8 +180,6 @@ export class LabelAtlas {
     this.shelfX = this.shelfY = this.shelfH = 0;
     this.ctx.clearRect(0, 0, LABEL_ATLAS_PX, LABEL_ATLAS_PX);
     this.dirtyAll = true;
-    this.pending.length = 0;
-    this.pendingTexels = 0;
   }
 
   get entries(): number {
@@ -185,26 +187,26 @@ export class LabelAtlas {
   }
 
   /**
-   * Uploads newly drawn labels (once per frame at most): each new label's own rectangle, read
-   * from the CPU canvas with getImageData and written with texSubImage2D. Re-uploading the whole
-   * 2048x2048 canvas (16 MB) each time a new label came into view cost ~1 ms of main thread per
-   * upload here (~5 ms at 4x CPU throttling) and as much again in the GPU process.
+   * Uploads newly drawn labels (once per frame at most): only the box around them, through a
+   * small scratch canvas and texSubImage2D. Re-uploading the whole 2048x2048 canvas (16 MB) each
+   * time a new label came into view cost ~1 ms of main thread per upload here (~5 ms at 4x CPU
+   * throttling) and as much again in the GPU process.
    */
   update(): void {
-    if (!this.dirtyAll && this.pending.length === 0) return;
-    const partial =
-      !this.dirtyAll && this.pendingTexels <= PARTIAL_UPLOAD_MAX_TEXELS && this.uploadRects();
+    const w = this.dirtyX1 - this.dirtyX0;
+    const h = this.dirtyY1 - this.dirtyY0;
+    if (!this.dirtyAll && (w <= 0 || h <= 0)) return;
+    const partial = !this.dirtyAll && w * h <= PARTIAL_UPLOAD_MAX_TEXELS && this.uploadBox();
     if (!partial) {
       this.texture.update(false, true);
       this.fullUploads++;
     }
     this.dirtyAll = false;
-    this.pending.length = 0;
-    this.pendingTexels = 0;
+    this.dirtyX0 = this.dirtyY0 = this.dirtyX1 = this.dirtyY1 = 0;
   }
 
-  /** Uploads the pending rectangles in place; false when it cannot (no WebGL2 context). */
-  private uploadRects(): boolean {
+  /** Copies the dirty box to the scratch canvas and uploads it in place; false when it cannot. */
+  private uploadBox(): boolean {
     const internal = this.texture.getInternalTexture();
     const engine = this.texture.getScene()?.getEngine() as unknown as
       | { _gl?: WebGL2RenderingContext; _bindTextureDirectly?: (t: number, tex: unknown) => void }
@@ -213,17 +215,41 @@ export class LabelAtlas {
     if (internal === null || gl === undefined || engine?._bindTextureDirectly === undefined) {
       return false;
     }
+    const x = this.dirtyX0;
+    const y = this.dirtyY0;
+    const w = this.dirtyX1 - x;
+    const h = this.dirtyY1 - y;
+    const scratch = this.scratchOf(w, h);
+    if (scratch === null) return false;
+    const sctx = scratch.getContext('2d');
+    if (sctx === null) return false;
+    sctx.clearRect(0, 0, w, h);
+    sctx.drawImage(this.ctx.canvas, x, y, w, h, 0, 0, w, h);
     engine._bindTextureDirectly(gl.TEXTURE_2D, internal);
     gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
     gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, true);
-    for (const r of this.pending) {
-      const pixels = this.ctx.getImageData(r.x, r.y, r.w, r.h);
-      gl.texSubImage2D(gl.TEXTURE_2D, 0, r.x, r.y, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
-    }
+    gl.texSubImage2D(gl.TEXTURE_2D, 0, x, y, w, h, gl.RGBA, gl.UNSIGNED_BYTE, scratch);
     gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
     engine._bindTextureDirectly(gl.TEXTURE_2D, null);
     this.partialUploads++;
     return true;
+  }
+
+  /** A scratch canvas at least w x h (grown in steps, never shrunk). */
+  private scratchOf(w: number, h: number): HTMLCanvasElement | OffscreenCanvas | null {
+    let c = this.scratch;
+    if (c === null || c.width < w || c.height < h) {
+      const cw = Math.max(w, c?.width ?? 0, 256);
+      const ch = Math.max(h, c?.height ?? 0, 64);
+      if (typeof OffscreenCanvas !== 'undefined') c = new OffscreenCanvas(cw, ch);
+      else if (typeof document !== 'undefined') {
+        c = document.createElement('canvas');
+        c.width = cw;
+        c.height = ch;
+      } else return null;
+      this.scratch = c;
+    }
+    return c;
   }
 
   dispose(): void {

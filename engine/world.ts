@@ -352,6 +352,10 @@ export interface MarkerState {
   store: ArticleColumns;
   ops: MarkerOp[];
   filter: MarkerFilter;
+  /** maxMarkers was set explicitly (setMarkerFilter, a scenario): the quality caps do not apply. */
+  maxMarkersChosen: boolean;
+  /** The cap the last filter pass used (effectiveMaxMarkers); a new rung re-filters. */
+  appliedCap: number;
   /** Set when markers or the filter changed: the filter system rebuilds the filtered set. */
   dirty: boolean;
   /** Rows passing the filter and the cap (filtered[0..filteredCount-1]; any order): what the
@@ -483,6 +487,8 @@ export function createAtlasWorld(rig: OrbitRig, render: RenderBindings): AtlasWo
       store: new ArticleColumns(),
       ops: [],
       filter: { ...DEFAULT_MARKER_FILTER },
+      maxMarkersChosen: false,
+      appliedCap: -1,
       dirty: false,
       filtered: new Int32Array(256),
       filteredCount: 0,

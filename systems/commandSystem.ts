@@ -120,6 +120,7 @@ export function commandSystem(world: AtlasWorld): void {
         break;
       case 'setMarkerFilter':
         world.markers.filter = { ...world.markers.filter, ...c.filter };
+        if (c.filter.maxMarkers !== undefined) world.markers.maxMarkersChosen = true;
         world.markers.dirty = true;
         break;
       case 'setMarkerDisplay':

@@ -1,15 +1,18 @@
 /**
  * markerFilterSystem - decides which articles the globe shows: the filter (sentiment, categories,
- * time window) over the columnar store, then the maxMarkers cap (newest first). The result is a
+ * time window) over the columnar store, then the maxMarkers cap (newest first; the default 100 is
+ * further capped by the quality rung: low 50, medium 200, high 500, unless maxMarkers was chosen
+ * explicitly). The result is a
  * list of store rows (markers.filtered), shown individually or inside clusters; entities and GPU
  * slots are the cull system's business.
- * Reads: markers.store, markers.filter, pendingColumns. Writes: markers.filtered/filteredCount/filterVersion,
+ * Reads: markers.store, markers.filter, maxMarkersChosen, quality mode, pendingColumns. Writes: markers.filtered/filteredCount/filterVersion,
  * hovered (cleared when its article is filtered out).
  * Order: after spawn, before cluster and cull. Cadence: when dirty, and every REFILTER_MS for
  * time windows. A linear pass over typed arrays: ~10 ms per million rows.
  */
 import { SENTIMENTS } from '../data/markers/markerStyle';
 import { selectNewest } from '../data/markers/articleColumns';
+import { effectiveMaxMarkers } from '../data/quality/adaptiveQuality';
 import type { AtlasWorld } from '../engine/world';
 
 /** Time windows move with the clock: re-evaluate this often even when nothing else changed. */
@@ -31,6 +34,12 @@ function rowsDigest(rows: Int32Array, n: number): [number, number, number] {
 export function markerFilterSystem(world: AtlasWorld): void {
   const m = world.markers;
   const now = Date.now();
+  const cap = effectiveMaxMarkers(
+    m.filter.maxMarkers,
+    m.maxMarkersChosen,
+    world.quality?.controller.state.mode ?? null,
+  );
+  if (cap !== m.appliedCap) m.dirty = true;
   if (!m.dirty && now - m.rebuiltAt < REFILTER_MS) return;
   if (m.pendingColumns) {
     // A chunked load is half way: show nothing until its last chunk (one filter pass, one
@@ -44,6 +53,7 @@ export function markerFilterSystem(world: AtlasWorld): void {
   }
   const timed = !m.dirty;
   m.dirty = false;
+  m.appliedCap = cap;
   m.rebuiltAt = now;
 
   const s = m.store;
@@ -69,7 +79,7 @@ export function markerFilterSystem(world: AtlasWorld): void {
     }
     out[n++] = row;
   }
-  m.filteredCount = selectNewest(s, out, n, Math.max(0, f.maxMarkers), false);
+  m.filteredCount = selectNewest(s, out, n, cap, false);
   // The minute's re-check of the time window usually changes nothing: then keep the version, so
   // a million points are not re-sent to the cluster worker (and re-indexed) every minute.
   const digest = rowsDigest(out, m.filteredCount);

@@ -1,5 +1,10 @@
 import { getAllEntities } from 'bitecs';
 import { describe, expect, it } from 'vitest';
+import {
+  QUALITY_MARKER_CAPS,
+  createQualityController,
+  effectiveMaxMarkers,
+} from '../data/quality/adaptiveQuality';
 import { sendCommand } from '../engine/commands';
 import { runPipeline, type PipelineEntry } from '../engine/pipeline';
 import { Marker, MARKER_HOVERED, MARKER_SELECTED } from '../engine/markers/markerComponents';
@@ -57,6 +62,43 @@ function setup() {
 }
 
 describe('marker spawn and filter', () => {
+  it('caps the default maxMarkers by the quality rung (50/200/500); a chosen maxMarkers is not capped', () => {
+    const { world, frame } = setup();
+    world.quality = {
+      controller: createQualityController({ detected: 'low', segments: 45, now: 0 }),
+      context: { cameraMoving: false, battery: null, charging: null, devicePixelRatio: 1 },
+      appliedPixelRatio: 1,
+      appliedEffects: null,
+      lastCamera: { ...world.camera },
+      simulatedLoadMs: 0,
+      backdropBlurPx: 0,
+    };
+    sendCommand({
+      type: 'setArticles',
+      articles: Array.from({ length: 150 }, (_, i) => art(`a${i}`, (i % 60) - 30, i * 2 - 150)),
+    });
+    frame();
+    expect(world.markers.filteredCount).toBe(QUALITY_MARKER_CAPS.low);
+    expect(QUALITY_MARKER_CAPS.low).toBe(50);
+    // The user fixes 'high': the default 100 is under its cap of 500.
+    sendCommand({ type: 'setQuality', mode: 'high' });
+    frame();
+    frame();
+    expect(world.markers.filteredCount).toBe(100);
+    sendCommand({ type: 'setQuality', mode: 'low' });
+    frame();
+    frame();
+    expect(world.markers.filteredCount).toBe(50);
+    // An explicit maxMarkers wins over the rung's cap.
+    sendCommand({ type: 'setMarkerFilter', filter: { maxMarkers: 120 } });
+    frame();
+    expect(world.markers.filteredCount).toBe(120);
+    expect(effectiveMaxMarkers(100, false, 'medium')).toBe(100);
+    expect(effectiveMaxMarkers(5000, false, 'medium')).toBe(200);
+    expect(effectiveMaxMarkers(5000, true, 'low')).toBe(5000);
+    expect(effectiveMaxMarkers(100, false, null)).toBe(100);
+  });
+
   it('stores one row per article with a valid place and one entity per drawn marker, and frees them on replace', () => {
     const { world, render, frame } = setup();
     const before = getAllEntities(world).length;

@@ -57,6 +57,24 @@ export const MOVING_BELOW_FPS = 55;
 
 export type Culling = 'full' | 'reduced' | 'emergency';
 
+/** Spec: marker caps by quality (low 50, medium 200, high 500), over the default maxMarkers
+ * (100); a maxMarkers the user (or a scenario) chose explicitly is not capped. */
+export const QUALITY_MARKER_CAPS: Readonly<Record<QualityMode, number>> = {
+  low: 50,
+  medium: 200,
+  high: 500,
+};
+
+/** The marker cap in force: the chosen maxMarkers, or the default one capped by the rung. */
+export function effectiveMaxMarkers(
+  maxMarkers: number,
+  chosen: boolean,
+  mode: QualityMode | null,
+): number {
+  const n = Math.max(0, maxMarkers);
+  return chosen || mode === null ? n : Math.min(n, QUALITY_MARKER_CAPS[mode]);
+}
+
 /**
  * What each culling level does to the placement passes (labels, marker culling): at most one
  * pass per this many ms while the camera moves. A label or marker keeps its place on the globe

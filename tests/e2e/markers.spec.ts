@@ -88,13 +88,17 @@ async function openApp(page: Page): Promise<void> {
 }
 
 test.describe('article markers', () => {
-  test('the server articles are drawn as markers, capped at maxMarkers 100 by default', async ({
+  test('the server articles are drawn as markers, capped at maxMarkers 100 by default and by the quality rung (low 50, medium 200, high 500)', async ({
     page,
   }) => {
     await openApp(page);
     const count = await page.evaluate(() => window.atlas?.markers.count());
     expect(count?.articles).toBeGreaterThan(100);
-    expect(count?.drawn).toBe(100);
+    const mode = await page.evaluate(() => window.atlas?.quality.get().mode);
+    // A software renderer is the lowest GPU tier: 'low', capped at 50.
+    expect(count?.drawn).toBe(mode === 'low' ? 50 : 100);
+    await page.evaluate(() => window.atlas?.quality.set('high'));
+    await expect.poll(() => page.evaluate(() => window.atlas?.markers.count().drawn)).toBe(100);
     const stats = await page.evaluate(() => window.atlas?.stats());
     // All markers are one merged mesh: one more draw call, whatever their number.
     expect(stats?.drawCalls).toBeLessThanOrEqual(8);

@@ -70,6 +70,9 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
   markerMesh.display = world.markers.display;
   clusterMesh.display = world.markers.display;
   const quality = setUpQuality(engine, state.renderer.peek(), performance.now());
+  // The device profile's particle count (spec: desktop 5000, tablet 3000, mobile 1000; x0.5 on a
+  // low-tier GPU) sets how many stars are drawn.
+  globe.setStarCount(quality.settings.particles);
   world.quality = {
     controller: quality.controller,
     context: quality.context,

@@ -9,6 +9,7 @@ import {
   detectQualityMode,
   performanceSettings,
   type DeviceInfo,
+  type PerformanceSettings,
   type NetworkType,
 } from '../../data/quality/deviceProfile';
 
@@ -41,6 +42,8 @@ export function readDeviceInfo(engine: Engine, renderer: string): DeviceInfo {
 
 export interface QualitySetup {
   info: DeviceInfo;
+  /** The per-device defaults (segments, particles, maxMarkers, texture size). */
+  settings: PerformanceSettings;
   controller: QualityController;
   context: QualityContext;
 }
@@ -48,9 +51,10 @@ export interface QualitySetup {
 /** Profiles the device and starts the controller; battery readings arrive later when offered. */
 export function setUpQuality(engine: Engine, renderer: string, now: number): QualitySetup {
   const info = readDeviceInfo(engine, renderer);
+  const settings = performanceSettings(info);
   const controller = createQualityController({
     detected: detectQualityMode(info),
-    segments: performanceSettings(info).segments,
+    segments: settings.segments,
     now,
   });
   const context: QualityContext = {
@@ -72,5 +76,5 @@ export function setUpQuality(engine: Engine, renderer: string, now: number): Qua
       b.addEventListener('chargingchange', read);
     })
     .catch(() => undefined);
-  return { info, controller, context };
+  return { info, settings, controller, context };
 }

@@ -61,6 +61,10 @@ export interface GlobeScene {
   updateLight(): void;
   /** Re-tessellates the globe sphere (adaptive quality's segment cuts); no-op when unchanged. */
   setOceanSegments(segments: number): void;
+  /** Draws the first `count` stars of the field (the device profile's particle count: 5000 on a
+   * desktop, 2500 on a low-tier GPU; at most STAR_COUNT). The field is one seeded sequence, so a
+   * prefix is an even sample of the sky. */
+  setStarCount(count: number): void;
 }
 
 /** The renderer string of a throwaway WebGL2 context (before the real one picks its options). */
@@ -333,5 +337,20 @@ export function createGlobeScene(engine: Engine): GlobeScene {
     oceanSegments = n;
     CreateSphereVertexData({ diameter: GLOBE_RADIUS * 2, segments: n }).applyToMesh(ocean);
   };
-  return { engine, scene, camera, rig, ocean, atmosphere, stars, updateLight, setOceanSegments };
+  const setStarCount = (count: number): void => {
+    const sub = stars.subMeshes[0];
+    if (sub !== undefined) sub.verticesCount = Math.max(0, Math.min(STAR_COUNT, Math.round(count)));
+  };
+  return {
+    engine,
+    scene,
+    camera,
+    rig,
+    ocean,
+    atmosphere,
+    stars,
+    updateLight,
+    setOceanSegments,
+    setStarCount,
+  };
 }

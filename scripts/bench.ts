@@ -731,7 +731,10 @@ function scenarioTable(s: ScenarioResult, runs: number): string {
     ...Object.entries(r.systemsMs)
       .sort(([, a], [, b]) => b - a)
       .map(([name, ms]): [string, string] => [`system ${name}`, fmt(ms, 3, ' ms')]),
-    ...Object.entries(r.extra).map(([name, v]): [string, string] => [name, fmt(v, 0)]),
+    ...Object.entries(r.extra).map(([name, v]): [string, string] => [
+      name,
+      fmt(v, name.endsWith('ms/frame') ? 2 : 0),
+    ]),
     ['renderer', r.renderer.replaceAll('|', '\\|')],
   ];
   const lines = [

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createQualityController } from '../data/quality/adaptiveQuality';
 import {
   SUN_DISTANCE_SIMPLIFIED,
   SUN_RADIUS_KM,
@@ -18,7 +17,7 @@ import { appearanceSystem } from './appearanceSystem';
 import { commandSystem } from './commandSystem';
 import { TRUE_SCALE_SKY_SHELL, sceneSkyLayout, skySystem } from './skySystem';
 import { PART_MOON } from './earthLayerSystem';
-import { createTestWorld } from './testWorld';
+import { createTestWorld, testQuality } from './testWorld';
 
 function recordingAppearance() {
   const applied: AppearanceSettings[] = [];
@@ -36,15 +35,7 @@ function setUp() {
   const t = createTestWorld();
   const rec = recordingAppearance();
   t.world.appearanceRender = rec.render;
-  t.world.quality = {
-    controller: createQualityController({ detected: 'medium', segments: 64, now: 0 }),
-    context: { cameraMoving: false, battery: null, charging: null, devicePixelRatio: 1 },
-    appliedPixelRatio: 1,
-    appliedEffects: null,
-    lastCamera: { ...t.world.camera },
-    simulatedLoadMs: 0,
-    backdropBlurPx: 0,
-  };
+  t.world.quality = testQuality(t.world, 'medium', 1);
   let now = 0;
   const steps = [
     { name: 'commands', run: commandSystem },

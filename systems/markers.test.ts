@@ -1,10 +1,6 @@
 import { getAllEntities } from 'bitecs';
 import { describe, expect, it } from 'vitest';
-import {
-  QUALITY_MARKER_CAPS,
-  createQualityController,
-  effectiveMaxMarkers,
-} from '../data/quality/adaptiveQuality';
+import { QUALITY_MARKER_CAPS, effectiveMaxMarkers } from '../data/quality/adaptiveQuality';
 import { sendCommand } from '../engine/commands';
 import { runPipeline, type PipelineEntry } from '../engine/pipeline';
 import { Marker, MARKER_HOVERED, MARKER_SELECTED } from '../engine/markers/markerComponents';
@@ -17,7 +13,7 @@ import { markerLodSystem } from './markerLodSystem';
 import { markerSpawnSystem } from './markerSpawnSystem';
 import { markerSyncSystem } from './markerSyncSystem';
 import { pickingSystem } from './pickingSystem';
-import { createTestWorld } from './testWorld';
+import { createTestWorld, testQuality } from './testWorld';
 
 const steps: PipelineEntry[] = [
   { name: 'commands', run: commandSystem },
@@ -64,15 +60,7 @@ function setup() {
 describe('marker spawn and filter', () => {
   it('caps the default maxMarkers by the quality rung (50/200/500); a chosen maxMarkers is not capped', () => {
     const { world, frame } = setup();
-    world.quality = {
-      controller: createQualityController({ detected: 'low', segments: 45, now: 0 }),
-      context: { cameraMoving: false, battery: null, charging: null, devicePixelRatio: 1 },
-      appliedPixelRatio: 1,
-      appliedEffects: null,
-      lastCamera: { ...world.camera },
-      simulatedLoadMs: 0,
-      backdropBlurPx: 0,
-    };
+    world.quality = testQuality(world, 'low', 1);
     sendCommand({
       type: 'setArticles',
       articles: Array.from({ length: 150 }, (_, i) => art(`a${i}`, (i % 60) - 30, i * 2 - 150)),

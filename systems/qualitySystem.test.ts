@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createQualityController } from '../data/quality/adaptiveQuality';
 import { runPipeline } from '../engine/pipeline';
 import type { AtlasWorld } from '../engine/world';
 import { sendCommand } from '../engine/commands';
 import { commandSystem } from './commandSystem';
 import { backdropResolutionScale, qualitySystem } from './qualitySystem';
-import { createTestWorld } from './testWorld';
+import { createTestWorld, testQuality } from './testWorld';
 
 /** Adaptive quality as boot sets it up on a 'high' device with a pixel ratio of 2. */
 function highQuality(world: AtlasWorld): NonNullable<AtlasWorld['quality']> {
-  return {
-    controller: createQualityController({ detected: 'high', segments: 64, now: 0 }),
-    context: { cameraMoving: false, battery: null, charging: null, devicePixelRatio: 2 },
-    appliedPixelRatio: 2,
-    appliedEffects: null,
-    lastCamera: { ...world.camera },
-    simulatedLoadMs: 0,
-    backdropBlurPx: 0,
-  };
+  return testQuality(world, 'high', 2);
 }
 
 describe('qualitySystem', () => {

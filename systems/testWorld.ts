@@ -1,6 +1,8 @@
 /** Tiny worlds for system tests: a plain-object rig and a recording render table. */
 import type { MarkerGpu, OrbitRig, QualityEffects, Ray, RenderBindings } from '../engine/world';
 import { createAtlasWorld, type AtlasWorld } from '../engine/world';
+import { createQualityController } from '../data/quality/adaptiveQuality';
+import type { QualityMode } from '../data/quality/deviceProfile';
 
 export interface TestRig extends OrbitRig {
   pointerDown: boolean;
@@ -161,6 +163,24 @@ export function createTestRender(cameraZ = 600): TestRender {
     setQualityEffects(e) {
       this.qualityEffects = { ...e };
     },
+  };
+}
+
+/** Adaptive quality as boot sets it up, on a device detected as `detected` with a pixel ratio of
+ * `dpr` (64 sphere segments). */
+export function testQuality(
+  world: AtlasWorld,
+  detected: QualityMode,
+  dpr: number,
+): NonNullable<AtlasWorld['quality']> {
+  return {
+    controller: createQualityController({ detected, segments: 64, now: 0 }),
+    context: { cameraMoving: false, battery: null, charging: null, devicePixelRatio: dpr },
+    appliedPixelRatio: dpr,
+    appliedEffects: null,
+    lastCamera: { ...world.camera },
+    simulatedLoadMs: 0,
+    backdropBlurPx: 0,
   };
 }
 

@@ -193,7 +193,7 @@ export interface RenderBindings {
   setCursor(cursor: string): void;
   /** Render pixel ratio (adaptive quality's dynamic resolution; capped at 2 by the engine). */
   setPixelRatio(ratio: number): void;
-  /** Adaptive quality's render-side effects: animations (marker pulse and glow, the background's
+  /** Adaptive quality's render-side effects: animations (the marker pulse, the background's
    * activity pulses) and the globe sphere's tessellation. Called when either changes. */
   setQualityEffects(effects: QualityEffects): void;
 }

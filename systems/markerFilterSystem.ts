@@ -2,11 +2,11 @@
  * markerFilterSystem - decides which articles the globe shows: the filter (sentiment, categories,
  * time window) over the columnar store, then the maxMarkers cap (newest first; the default 100 is
  * further capped by the quality rung: low 50, medium 200, high 500, unless maxMarkers was chosen
- * explicitly). The result is a
- * list of store rows (markers.filtered), shown individually or inside clusters; entities and GPU
- * slots are the cull system's business.
- * Reads: markers.store, markers.filter, maxMarkersChosen, quality mode, pendingColumns. Writes: markers.filtered/filteredCount/filterVersion,
- * hovered (cleared when its article is filtered out).
+ * explicitly). The result is a list of store rows (markers.filtered), shown individually or
+ * inside clusters; entities and GPU slots are the cull system's business.
+ * Reads: markers.store, markers.filter, maxMarkersChosen, the quality rung, pendingColumns.
+ * Writes: markers.filtered/filteredCount/filterVersion/appliedCap, hovered (cleared when its
+ * article is filtered out).
  * Order: after spawn, before cluster and cull. Cadence: when dirty, and every REFILTER_MS for
  * time windows. A linear pass over typed arrays: ~10 ms per million rows.
  */

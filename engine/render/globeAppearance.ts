@@ -261,10 +261,9 @@ export class GlobeAppearance implements AppearanceRender {
       this.circleInfo = { ...this.circleInfo, drawn: true };
     }
     // Adaptive quality's animations switch: off holds the pulses where they are.
-    const ms = this.animations
-      ? performance.now() - this.circlesStartMs
-      : (this.heldMs ??= performance.now() - this.circlesStartMs);
     if (this.animations) this.heldMs = null;
+    else this.heldMs ??= performance.now() - this.circlesStartMs;
+    const ms = this.heldMs ?? performance.now() - this.circlesStartMs;
     livePulses(ms, this.pulses);
     this.pulseUniform.set(
       this.pulses[0] as number,

@@ -370,6 +370,14 @@ export async function stopRecording(
   });
 }
 
+/** Frames counted so far in the current recording (scripted scenarios split their window into
+ * steps with it). */
+export async function recordedFrames(page: Page): Promise<number> {
+  return page.evaluate(
+    () => (window as unknown as { __atlasBench: BenchPageState }).__atlasBench.frames.length,
+  );
+}
+
 /**
  * Time to first frame: performance.now() when window.atlas.whenReady() resolved. Uses the value
  * the init-script hook recorded; otherwise waits for whenReady here (an upper bound).

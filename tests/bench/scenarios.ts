@@ -14,6 +14,7 @@
 import type { Page } from '@playwright/test';
 import { EARTH_LAYERS } from '../../engine/layers';
 import type {} from '../../data/automation';
+import { enableThreadTicks, getMetrics, recordedFrames } from '../../scripts/lib/measure';
 
 export interface BenchScenario {
   /** Short id for `--scenario` and the summary table. */
@@ -302,16 +303,10 @@ async function tour(page: Page): Promise<Record<string, number>> {
   // Each step's wall time, frames and main-thread CPU per frame (its own CDP session, thread
   // time as the bench's), to show where a slow tour spends its time.
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  await enableThreadTicks(cdp);
   const reading = async (): Promise<{ wall: number; task: number; frames: number }> => {
-    const { metrics } = await cdp.send('Performance.getMetrics');
-    const frames = await page.evaluate(
-      () =>
-        (window as unknown as { __atlasBench?: { frames: unknown[] } }).__atlasBench?.frames
-          .length ?? 0,
-    );
-    const task = metrics.find((m) => m.name === 'TaskDuration')?.value ?? Number.NaN;
-    return { wall: Date.now(), task: task * 1000, frames };
+    const task = (await getMetrics(cdp))['TaskDuration'] ?? Number.NaN;
+    return { wall: Date.now(), task: task * 1000, frames: await recordedFrames(page) };
   };
   let last = await reading();
   const step = async (name: string): Promise<void> => {

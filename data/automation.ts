@@ -28,6 +28,23 @@ export interface AtlasAutomation {
   camera: {
     get(): { lat: number; lon: number; distance: number };
     set(v: { lat?: number; lon?: number; distance?: number }): void;
+    /**
+     * Moves the camera to `to` over exactly `frames` frames (ease-in-out cubic, longitude the
+     * short way round, distance interpolated geometrically), driven by the engine's own frame:
+     * the same motion on any machine. Resolves once the last pose has been drawn.
+     */
+    animate(to: { lat?: number; lon?: number; distance?: number }, frames: number): Promise<void>;
+  };
+  /** The engine's frames: counted and timed by the engine itself, so a benchmark or test needs
+   * no requestAnimationFrame loop of its own (whose work would count as the app's). */
+  frames: {
+    /** Frames drawn since the engine started. */
+    count(): number;
+    /** Start times (performance.now()) of the frames after an earlier `count()`; the last 16384
+     * are kept, asking for older ones throws. */
+    since(count: number): number[];
+    /** Resolves once `n` more frames have been drawn. */
+    wait(n: number): Promise<void>;
   };
   stats(): AtlasStats;
   layers: {

@@ -12,6 +12,7 @@ import { markerCentre, markerSize } from '../systems/markerGeometry';
 import { LAYER_NAMES, isLayerName } from './layers';
 import { Marker } from './markers/markerComponents';
 import type { AtlasEngine } from './boot';
+import { animatedPose } from './frames';
 import { liveEntityCount } from './world';
 import { startProfile, stopProfile } from './profiler';
 import { state } from './bridge/state';
@@ -75,6 +76,38 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
       set: (v) => {
         sendCommand({ type: 'setCamera', ...v });
       },
+      animate: (to, frames) => {
+        if (!Number.isInteger(frames) || frames < 1) {
+          return Promise.reject(
+            new Error(`camera.animate: frames must be a whole number >= 1, got ${frames}`),
+          );
+        }
+        const from = { ...world.camera };
+        const target = {
+          lat: to.lat ?? from.lat,
+          lon: to.lon ?? from.lon,
+          distance: to.distance ?? from.distance,
+        };
+        if (![target.lat, target.lon, target.distance].every(Number.isFinite)) {
+          return Promise.reject(new Error('camera.animate: lat, lon and distance must be numbers'));
+        }
+        return new Promise<void>((resolve) => {
+          let k = 0;
+          atlas.frameTasks.add(() => {
+            k++;
+            sendCommand({ type: 'setCamera', ...animatedPose(from, target, k, frames) });
+            if (k < frames) return false;
+            // Resolved when this frame (the last pose) has been drawn.
+            void atlas.frames.wait(1).then(resolve);
+            return true;
+          });
+        });
+      },
+    },
+    frames: {
+      count: () => atlas.frames.count,
+      since: (count) => atlas.frames.since(count),
+      wait: (n) => atlas.frames.wait(n),
     },
     stats: (): AtlasStats => ({
       fps: world.stats.fps,
@@ -262,6 +295,16 @@ export function failedAutomation(error: Error): AtlasAutomation {
       set: () => {
         throw error;
       },
+      animate: () => Promise.reject(error),
+    },
+    frames: {
+      count: () => {
+        throw error;
+      },
+      since: () => {
+        throw error;
+      },
+      wait: () => Promise.reject(error),
     },
     stats: () => {
       throw error;

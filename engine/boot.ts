@@ -31,6 +31,8 @@ import { CountryIndex } from '../data/globe/countryIndex';
 import { HOME_SAVED_DISTANCE } from '../systems/controlsSystem';
 import { RenderTable } from './render/renderTable';
 import { setUpQuality } from './render/deviceProfile';
+import { warmUpShaders } from './render/shaderWarmup';
+import { FrameLog, FrameTasks } from './frames';
 import { LOD_110M, LOD_ANY, createAtlasWorld, spawnGeoLayer, type AtlasWorld } from './world';
 
 export interface AtlasEngine {
@@ -38,6 +40,10 @@ export interface AtlasEngine {
   globe: GlobeScene;
   /** Resolves after the first frame with the geo layers has been rendered. */
   ready: Promise<void>;
+  /** Every frame's start time, and waits for frames (engine/frames.ts). */
+  frames: FrameLog;
+  /** Work run at the start of each frame (automation's camera.animate). */
+  frameTasks: FrameTasks;
   /** Resolves after the next frame has been rendered. */
   nextFrame(): Promise<void>;
   dispose(): void;
@@ -160,9 +166,28 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
     rejectReady = reject;
   });
   let geoLoaded = false;
+  // Every program compiled while the GPU is idle (engine/render/shaderWarmup.ts): ready waits for
+  // it, so no later first draw (markers, the solar system) blocks on a program link.
+  let shadersWarm = false;
+  void warmUpShaders(globe.scene.meshes).then((r) => {
+    shadersWarm = true;
+    if (r.late.length > 0) {
+      console.warn(
+        `ATLAS: shaders still compiling after ${r.ms.toFixed(0)} ms: ${r.late.join(', ')}`,
+      );
+    }
+  });
 
+  const frames = new FrameLog();
+  const frameTasks = new FrameTasks();
   engine.runRenderLoop(() => {
-    runPipeline(world, performance.now());
+    const frameStart = performance.now();
+    try {
+      frameTasks.run();
+    } catch (err) {
+      console.error('ATLAS: a frame task failed', err);
+    }
+    runPipeline(world, frameStart);
     globe.updateLight();
     const t0 = performance.now();
     globe.scene.render();
@@ -173,7 +198,8 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
     s.triangles = Math.round(globe.scene.getActiveIndices() / 3);
     s.frameMs = totalSmoothedMs(world);
     recordProfileFrame(world);
-    if (geoLoaded && !state.ready.peek()) {
+    frames.record(frameStart);
+    if (geoLoaded && shadersWarm && !state.ready.peek()) {
       state.ready.value = true;
       resolveReady();
     }
@@ -196,6 +222,8 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
     world,
     globe,
     ready,
+    frames,
+    frameTasks,
     nextFrame: () =>
       new Promise<void>((resolve) => {
         globe.scene.onAfterRenderObservable.addOnce(() => resolve());

@@ -34,7 +34,7 @@ import {
   cpuTicks,
   enableThreadTicks,
   findGpuProcess,
-  frameCounterInitScript,
+  benchInitScript,
   getMetrics,
   intervals,
   mean,
@@ -93,7 +93,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --trace           also record a Chrome trace of each measured window (trace-<scenario>-<run>.json
                     in the output folder; open it in the browser's performance panel). Tracing
                     costs main-thread time of its own: do not compare traced figures with untraced
-                    ones)
+                    ones). BENCH_TRACE_EXTRA=cat1,cat2 adds trace categories, e.g.
+                    disabled-by-default-v8.cpu_profiler for JavaScript samples
   --base-url URL    measure an already running server instead of starting one
   --list            list the scenarios and exit
 Scenarios: ${SCENARIOS.map((s) => s.name).join(', ')}`;
@@ -403,6 +404,7 @@ const TRACE_CATEGORIES = [
   'cc',
   'viz',
   'latencyInfo',
+  ...(process.env['BENCH_TRACE_EXTRA'] ?? '').split(',').filter(Boolean),
 ].join(',');
 
 /** Starts a CDP trace; the returned function ends it and writes the events to `file`. */
@@ -455,7 +457,7 @@ async function measureRun(
       }
     });
     await page.addInitScript({ content: NAME_SHIM_SCRIPT });
-    await page.addInitScript(frameCounterInitScript);
+    await page.addInitScript(benchInitScript);
     const cdp = await context.newCDPSession(page);
     await enableThreadTicks(cdp);
     const throttle = scenario.cpuThrottle ?? opts.throttle;

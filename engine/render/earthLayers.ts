@@ -309,6 +309,10 @@ export class EarthLayers implements EarthRender {
     this.grid.alphaIndex = 2;
     this.sun = this.buildSun();
     this.moon = this.buildMoon();
+    // Built now (hidden) rather than when the solar-system view first opens, so the shader
+    // warm-up (engine/render/shaderWarmup.ts) compiles their programs at start.
+    this.buildPlanets();
+    this.orbits?.setEnabled(false);
     // Point sizes are in render pixels: follow the pixel ratio (the quality system changes it).
     this.scaleObserver = scene.onBeforeRenderObservable.add(() => {
       const k = this.pointScale;
@@ -346,7 +350,6 @@ export class EarthLayers implements EarthRender {
       this.clouds = buildClouds(this.scene);
       this.clouds.alphaIndex = 4;
     }
-    if (mask & PART_PLANETS && this.planets === null) this.buildPlanets();
     this.apply();
   }
 

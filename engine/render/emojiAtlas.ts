@@ -54,6 +54,9 @@ export class EmojiAtlas {
     this.ctx = this.texture.getContext() as unknown as CanvasRenderingContext2D;
     this.colorEmoji = hasColorEmoji();
     this.ctx.clearRect(0, 0, ATLAS_PX, ATLAS_PX);
+    // Uploaded once empty, so the texture is ready at start: the shader warm-up
+    // (engine/render/shaderWarmup.ts) can compile the marker programs before any article exists.
+    this.texture.update(false, true);
   }
 
   /** The cell for an emoji, drawing it on first use; the last cell is reused when full. */

@@ -263,9 +263,8 @@ export const NAME_SHIM_SCRIPT = 'globalThis.__name = globalThis.__name || ((fn) 
 
 /** What the init script keeps on `window.__atlasBench`. */
 export interface BenchPageState {
-  /** rAF timestamps recorded while `recording` is true. */
-  frames: number[];
-  recording: boolean;
+  /** `atlas.frames.count()` when the current recording started. */
+  recordFrom: number;
   /** performance.now() when recording started. */
   recordStart: number;
   /** performance.now() when window.atlas.whenReady() resolved (navigation-start based). */
@@ -277,16 +276,16 @@ export interface BenchPageState {
 }
 
 /**
- * Runs in the page. Counts every animation frame with its own rAF loop, and hooks
- * `window.atlas` as soon as the engine assigns it so `whenReady()` is timed when it resolves,
- * not when the bench gets around to asking.
+ * Runs in the page. Keeps the long tasks, and hooks `window.atlas` as soon as the engine assigns
+ * it so `whenReady()` is timed when it resolves, not when the bench gets around to asking.
+ * Frames are the engine's own (`atlas.frames`): a requestAnimationFrame loop here would be one
+ * more callback a frame, and its main-thread time (~0.5 ms a frame at 4x CPU throttling) would
+ * count as the app's.
  */
-export function frameCounterInitScript(): void {
-  const MAX_FRAMES = 100_000; // bound memory if a window is left recording
+export function benchInitScript(): void {
   const MAX_LONG_TASKS = 100_000;
   const state: BenchPageState = {
-    frames: [],
-    recording: false,
+    recordFrom: 0,
     recordStart: 0,
     readyAt: null,
     longTasks: [],
@@ -307,11 +306,6 @@ export function frameCounterInitScript(): void {
   } catch {
     // no Long Tasks API: the bench reports the figure as missing
   }
-  const tick = (t: number): void => {
-    if (state.recording && state.frames.length < MAX_FRAMES) state.frames.push(t);
-    requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
   let handle: AtlasAutomation | undefined;
   const hook = (value: AtlasAutomation | undefined): void => {
     if (value === undefined) return;
@@ -339,22 +333,25 @@ export function frameCounterInitScript(): void {
 
 export async function startRecording(page: Page): Promise<void> {
   await page.evaluate(() => {
+    const atlas = (window as unknown as { atlas?: AtlasAutomation }).atlas;
+    if (atlas === undefined) throw new Error('window.atlas is missing: the engine did not start');
     const s = (window as unknown as { __atlasBench: BenchPageState }).__atlasBench;
-    s.frames = [];
+    s.recordFrom = atlas.frames.count();
     s.recordStart = performance.now();
-    s.recording = true;
   });
 }
 
-/** Stops the window: its frame timestamps and the long tasks that started in it (null counts
- * when the browser has no Long Tasks API). */
+/** Stops the window: the start times of its frames (the engine's) and the long tasks that
+ * started in it (null when the browser has no Long Tasks API). */
 export async function stopRecording(
   page: Page,
 ): Promise<{ frames: number[]; longTasks: LongTask[] | null; from: number; to: number }> {
   return page.evaluate(() => {
+    const atlas = (window as unknown as { atlas?: AtlasAutomation }).atlas;
+    if (atlas === undefined) throw new Error('window.atlas is missing: the engine did not start');
     const s = (window as unknown as { __atlasBench: BenchPageState }).__atlasBench;
-    s.recording = false;
     const to = performance.now();
+    const frames = atlas.frames.since(s.recordFrom);
     const observer = s.longTaskObserver;
     if (observer !== null) {
       for (const e of observer.takeRecords()) {
@@ -362,7 +359,7 @@ export async function stopRecording(
       }
     }
     return {
-      frames: s.frames,
+      frames,
       longTasks: observer === null ? null : s.longTasks,
       from: s.recordStart,
       to,
@@ -370,12 +367,15 @@ export async function stopRecording(
   });
 }
 
-/** Frames counted so far in the current recording (scripted scenarios split their window into
+/** Frames drawn so far in the current recording (scripted scenarios split their window into
  * steps with it). */
 export async function recordedFrames(page: Page): Promise<number> {
-  return page.evaluate(
-    () => (window as unknown as { __atlasBench: BenchPageState }).__atlasBench.frames.length,
-  );
+  return page.evaluate(() => {
+    const atlas = (window as unknown as { atlas?: AtlasAutomation }).atlas;
+    if (atlas === undefined) throw new Error('window.atlas is missing: the engine did not start');
+    const s = (window as unknown as { __atlasBench: BenchPageState }).__atlasBench;
+    return atlas.frames.count() - s.recordFrom;
+  });
 }
 
 /**

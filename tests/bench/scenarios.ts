@@ -48,21 +48,13 @@ export interface ScenarioParams {
   baseUrl: string;
 }
 
-/** Resolves after `n` animation frames of the page. */
+/** Resolves after the engine has drawn `n` more frames (its own count: no rAF loop here). */
 export async function waitFrames(page: Page, n: number): Promise<void> {
-  await page.evaluate(
-    (count) =>
-      new Promise<void>((resolve) => {
-        let k = 0;
-        const frame = (): void => {
-          k++;
-          if (k >= count) resolve();
-          else requestAnimationFrame(frame);
-        };
-        requestAnimationFrame(frame);
-      }),
-    n,
-  );
+  await page.evaluate(async (count) => {
+    const atlas = window.atlas;
+    if (atlas === undefined) throw new Error('window.atlas is missing: the engine did not start');
+    await atlas.frames.wait(count);
+  }, n);
 }
 
 /** Polls `check` every 100 ms until it is true; throws `what` after `timeoutMs`. */
@@ -167,9 +159,9 @@ async function zoomOverEurope(page: Page): Promise<void> {
 }
 
 /**
- * Moves the camera to `to` over `frames` animation frames, ease-in-out cubic (the spec's fly-to
- * curve), longitude the short way round; distance interpolated geometrically so a zoom over
- * orders of magnitude looks even. Resolves at the last frame.
+ * Moves the camera to `to` over `frames` engine frames (atlas.camera.animate: ease-in-out cubic,
+ * the spec's fly-to curve, longitude the short way round, distance geometric). Resolves once the
+ * last pose is drawn.
  */
 async function animateCamera(
   page: Page,
@@ -180,24 +172,7 @@ async function animateCamera(
     async ({ to, frames }) => {
       const atlas = window.atlas;
       if (atlas === undefined) throw new Error('window.atlas is missing');
-      const from = atlas.camera.get();
-      const dLon = ((((to.lon - from.lon) % 360) + 540) % 360) - 180;
-      await new Promise<void>((resolve) => {
-        let k = 0;
-        const frame = (): void => {
-          k++;
-          const t = Math.min(1, k / frames);
-          const e = t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2;
-          atlas.camera.set({
-            lat: from.lat + (to.lat - from.lat) * e,
-            lon: from.lon + dLon * e,
-            distance: from.distance * (to.distance / from.distance) ** e,
-          });
-          if (k >= frames) resolve();
-          else requestAnimationFrame(frame);
-        };
-        requestAnimationFrame(frame);
-      });
+      await atlas.camera.animate(to, frames);
     },
     { to, frames },
   );

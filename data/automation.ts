@@ -169,6 +169,9 @@ export interface GlobeInfo {
   activityCircles: { count: number; onLand: number; drawn: boolean };
   /** The camera's distance limits in force. */
   cameraLimits: { min: number; max: number };
+  /** Coastline/border/land tiers loaded so far ('110m', '50m', '10m'): finer ones load as the
+   * camera comes close. */
+  geoTiers: string[];
 }
 
 /** One placed label as automation reports it. */

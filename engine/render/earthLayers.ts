@@ -49,7 +49,7 @@ import { ORBIT_SEGMENTS, planetOrbitRings } from '../../systems/skySystem';
 import type { EarthRender } from '../world';
 import { lightWeight, mergeCities, type CityPoint } from './cityPoints';
 import { fetchLineSet, fetchSurface } from './geoAssets';
-import { projectLonLat } from './geoMeshes';
+import { projectLonLat } from '../../data/geo/geometry';
 import {
   bodyMaterial,
   cityLightMaterial,

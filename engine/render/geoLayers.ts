@@ -9,8 +9,8 @@ import type { Scene } from '@babylonjs/core/scene';
 import { GLOBE_RADIUS } from '../../data/geoMath';
 import type { LayerName } from '../layers';
 import { LOD_10M, LOD_110M } from '../world';
-import { fetchLineSet, fetchSurface } from './geoAssets';
-import { buildLineMesh, buildSurfaceMesh } from './geoMeshes';
+import { fetchGeometry } from './geoAssets';
+import { buildGeoMesh } from './geoMeshes';
 import { lineMaterial, surfaceMaterial } from './materials';
 
 /** Radii above the ocean (scene units) so fills and lines never z-fight with what is below. */
@@ -33,29 +33,30 @@ export async function loadGeoLod(
   lod: number,
 ): Promise<LoadedGeoLayer[]> {
   const res = lod === LOD_110M ? '110m' : lod === LOD_10M ? '10m' : '50m';
+  // Fetched, decoded and projected in the geo worker; only the meshes are built here.
   const [coast, borders, land] = await Promise.all([
-    fetchLineSet(`${baseUrl}/geo/coastline-${res}.bin`),
-    fetchLineSet(`${baseUrl}/geo/borders-${res}.bin`),
-    lod === LOD_10M ? null : fetchSurface(`${baseUrl}/geo/land-${res}.bin`),
+    fetchGeometry(`${baseUrl}/geo/coastline-${res}.bin`, 'lines', COAST_RADIUS),
+    fetchGeometry(`${baseUrl}/geo/borders-${res}.bin`, 'lines', BORDER_RADIUS),
+    lod === LOD_10M
+      ? null
+      : fetchGeometry(`${baseUrl}/geo/land-${res}.bin`, 'surface', LAND_RADIUS),
   ]);
   const lines: LoadedGeoLayer[] = [
     {
       layer: 'coastline',
-      mesh: buildLineMesh(
+      mesh: buildGeoMesh(
         scene,
         `coastline-${res}`,
         coast,
-        COAST_RADIUS,
         lineMaterial(`coastMat-${res}`, scene, Color3.FromHexString('#8fd3ff'), 0.85),
       ),
     },
     {
       layer: 'borders',
-      mesh: buildLineMesh(
+      mesh: buildGeoMesh(
         scene,
         `borders-${res}`,
         borders,
-        BORDER_RADIUS,
         lineMaterial(`borderMat-${res}`, scene, Color3.FromHexString('#f4d58d'), 0.55),
       ),
     },
@@ -71,8 +72,5 @@ export async function loadGeoLod(
   // which halves the land's rasterisation cost under SwiftShader.
   landMat.backFaceCulling = true;
   landMat.sideOrientation = Material.CounterClockWiseSideOrientation;
-  return [
-    { layer: 'land', mesh: buildSurfaceMesh(scene, `land-${res}`, land, LAND_RADIUS, landMat) },
-    ...lines,
-  ];
+  return [{ layer: 'land', mesh: buildGeoMesh(scene, `land-${res}`, land, landMat) }, ...lines];
 }

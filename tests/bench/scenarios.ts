@@ -549,19 +549,13 @@ export const SCENARIOS: readonly BenchScenario[] = [
     setup: async (page) => {
       await setLayers(page, ['borders', 'coastline']);
       await page.evaluate(() => window.atlas?.camera.set({ lat: 48, lon: 0, distance: 230 }));
-      // The 10m tier loads when the camera comes closer than 300; wait for both files, then a
-      // few frames for their meshes.
+      // The 10m tier loads when the camera comes closer than 300 (fetched and decoded in the geo
+      // worker); wait until its meshes are in, then a few frames.
       await waitFor(
         page,
-        () =>
-          page.evaluate(() => {
-            const names = performance.getEntriesByType('resource').map((e) => e.name);
-            return ['coastline-10m.bin', 'borders-10m.bin'].every((f) =>
-              names.some((n) => n.endsWith(`/geo/${f}`)),
-            );
-          }),
+        () => page.evaluate(() => window.atlas?.globe.get().geoTiers.includes('10m') ?? false),
         30_000,
-        'borders-10m: the 10m coastline and borders were not fetched',
+        'borders-10m: the 10m coastline and borders were not loaded',
       );
       await waitFrames(page, 5);
       await orbit(page, 48, 230, 0.05, 0);

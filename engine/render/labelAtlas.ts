@@ -97,6 +97,10 @@ export class LabelAtlas {
     this.texture.hasAlpha = true;
     this.ctx = this.texture.getContext() as unknown as CanvasRenderingContext2D;
     this.ctx.clearRect(0, 0, LABEL_ATLAS_PX, LABEL_ATLAS_PX);
+    // Uploaded once empty, so the texture is ready at start: the shader warm-up
+    // (engine/render/shaderWarmup.ts) compiles the label program without waiting for the
+    // gazetteer, and later labels go up as partial uploads.
+    this.texture.update(false, true);
   }
 
   /** Size of a label in texels (what `rectFor` will allocate), without drawing it. */

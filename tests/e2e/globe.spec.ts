@@ -118,6 +118,50 @@ test.describe('the globe', () => {
       .toBeCloseTo(200.1, 5);
   });
 
+  test('animates the camera frame by frame and logs the frames the engine drew', async ({
+    page,
+  }) => {
+    await page.goto('/app');
+    await requireWebGL2(page);
+    await page.evaluate(() => window.atlas?.whenReady());
+    const r = await page.evaluate(async () => {
+      const a = window.atlas;
+      if (a === undefined) throw new Error('no window.atlas');
+      a.camera.set({ lat: 0, lon: 0, distance: 600 });
+      await a.frames.wait(2);
+      const from = a.frames.count();
+      const done = a.camera.animate({ lat: 30, lon: 40, distance: 400 }, 30);
+      await a.frames.wait(15);
+      const mid = a.camera.get();
+      await done;
+      const end = a.camera.get();
+      const times = a.frames.since(from);
+      let rejected = '';
+      await a.camera.animate({ lat: 10 }, 0).catch((e: unknown) => {
+        rejected = e instanceof Error ? e.message : String(e);
+      });
+      return {
+        mid,
+        end,
+        drawn: times.length,
+        counted: a.frames.count() - from,
+        increasing: times.every((t, i) => i === 0 || t > (times[i - 1] ?? 0)),
+        rejected,
+      };
+    });
+    // Part way after half the frames, exactly at the target after all of them.
+    expect(r.mid.lon).toBeGreaterThan(5);
+    expect(r.mid.lon).toBeLessThan(35);
+    expect(r.end.lat).toBeCloseTo(30, 3);
+    expect(r.end.lon).toBeCloseTo(40, 3);
+    expect(r.end.distance).toBeCloseTo(400, 3);
+    // The frame log holds one start time per drawn frame, in order.
+    expect(r.drawn).toBeGreaterThanOrEqual(30);
+    expect(r.drawn).toBe(r.counted);
+    expect(r.increasing).toBe(true);
+    expect(r.rejected).toMatch(/whole number >= 1/);
+  });
+
   test('login-required routes redirect to /login', async ({ page }) => {
     await page.goto('/timeline');
     await expect(page).toHaveURL(/\/login$/);

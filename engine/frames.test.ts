@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FrameLog, FrameTasks, animatedPose, easeInOutCubic } from './frames';
+import { easeInOutCubic } from '../data/geoMath';
+import { FrameLog, FrameTasks, animatedPose } from './frames';
 
 describe('frame log', () => {
   it('keeps each frame start time and returns those after an earlier count', () => {

@@ -9,6 +9,7 @@
  * runs the tasks queued for it, so a test waits for frames and moves the camera without a callback
  * of its own.
  */
+import { easeInOutCubic, wrapLon, type LatLonDistance } from '../data/geoMath';
 
 /** Frame start times kept (about 4.5 minutes at 60 FPS); older ones are dropped. */
 export const FRAME_LOG_CAPACITY = 16_384;
@@ -97,36 +98,21 @@ export class FrameTasks {
   }
 }
 
-/** Camera position for `camera.animate`: latitude, longitude, distance. */
-export interface CameraPose {
-  lat: number;
-  lon: number;
-  distance: number;
-}
-
-/** Ease-in-out cubic (the spec's fly-to curve) of t in [0, 1]. */
-export function easeInOutCubic(t: number): number {
-  return t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2;
-}
-
 /**
- * The pose `k` frames into a `frames`-frame move from `from` to `to`: eased, longitude the short
- * way round, distance interpolated geometrically so a zoom over orders of magnitude looks even.
+ * The pose `k` frames into a `frames`-frame move from `from` to `to`: eased (ease-in-out cubic,
+ * the fly-to curve), longitude the short way round, distance interpolated geometrically so a zoom
+ * over orders of magnitude looks even.
  */
 export function animatedPose(
-  from: CameraPose,
-  to: CameraPose,
+  from: LatLonDistance,
+  to: LatLonDistance,
   k: number,
   frames: number,
-): CameraPose {
-  const e = easeInOutCubic(Math.min(1, Math.max(0, k / Math.max(1, frames))));
-  const dLon = ((((to.lon - from.lon) % 360) + 540) % 360) - 180;
-  let lon = from.lon + dLon * e;
-  if (lon > 180) lon -= 360;
-  else if (lon < -180) lon += 360;
+): LatLonDistance {
+  const e = easeInOutCubic(k / Math.max(1, frames));
   return {
     lat: from.lat + (to.lat - from.lat) * e,
-    lon,
+    lon: wrapLon(from.lon + wrapLon(to.lon - from.lon) * e),
     distance: from.distance * (to.distance / from.distance) ** e,
   };
 }

@@ -33,7 +33,9 @@ import {
   collectGarbage,
   cpuTicks,
   enableThreadTicks,
+  findBusiestRenderer,
   findGpuProcess,
+  mainThreadTicks,
   benchInitScript,
   getMetrics,
   intervals,
@@ -142,6 +144,12 @@ interface RunResult {
   windowMs: number;
   mainMsPerFrame: number;
   gpuMsPerFrame: number | null;
+  /**
+   * The renderer's main thread as the OS saw it (/proc), in percent of one core over the window:
+   * with CPU throttling this includes the throttler's spinning outside tasks, which
+   * mainMsPerFrame (CDP TaskDuration) does not count but which the GPU process loses CPU to.
+   */
+  rendererMainPct: number | null;
   frameIntervalMedianMs: number;
   frameIntervalP95Ms: number;
   drawCalls: number;
@@ -523,6 +531,9 @@ async function measureRun(
 
     const gpuPid = await findGpuProcess(process.pid);
     if (gpuPid === null) console.warn('[bench] no --type=gpu-process found: GPU CPU not measured');
+    const rendererPid = await findBusiestRenderer(process.pid);
+    const rendererTicks = (): Promise<number | null> =>
+      rendererPid === null ? Promise.resolve(null) : mainThreadTicks(rendererPid).catch(() => null);
 
     // Heap after load: after a full GC, before the window (so the GC pause is not in it).
     await collectGarbage(cdp);
@@ -534,9 +545,10 @@ async function measureRun(
       : null;
     await startRecording(page);
     const t0 = performance.now();
-    const [m0, g0] = await Promise.all([
+    const [m0, g0, r0] = await Promise.all([
       getMetrics(cdp),
       gpuPid === null ? null : cpuTicks(gpuPid),
+      rendererTicks(),
     ]);
     const samples: AtlasStats[] = [];
     let extra: Record<string, number> = {};
@@ -578,9 +590,10 @@ async function measureRun(
       }
       samples.push(await withTimeout(readStats(page), STEP_TIMEOUT_MS, 'window.atlas.stats()'));
     }
-    const [m1, g1] = await Promise.all([
+    const [m1, g1, r1] = await Promise.all([
       getMetrics(cdp),
       gpuPid === null ? null : cpuTicks(gpuPid),
+      rendererTicks(),
     ]);
     const windowMs = performance.now() - t0;
     const recording = await stopRecording(page);
@@ -624,6 +637,10 @@ async function measureRun(
         g0 === null || g1 === null
           ? null
           : perFrame(ticksToMs(g1 - g0, clockTicksPerSecond()), frames),
+      rendererMainPct:
+        r0 === null || r1 === null || windowMs <= 0
+          ? null
+          : (100 * ticksToMs(r1 - r0, clockTicksPerSecond())) / windowMs,
       frameIntervalMedianMs: median(gaps),
       frameIntervalP95Ms: percentile(gaps, 95),
       drawCalls,
@@ -671,6 +688,7 @@ function medianRun(runs: readonly RunResult[]): RunResult {
     windowMs: m((r) => r.windowMs),
     mainMsPerFrame: m((r) => r.mainMsPerFrame),
     gpuMsPerFrame: medianOrNull(runs.map((r) => r.gpuMsPerFrame)),
+    rendererMainPct: medianOrNull(runs.map((r) => r.rendererMainPct)),
     frameIntervalMedianMs: m((r) => r.frameIntervalMedianMs),
     frameIntervalP95Ms: m((r) => r.frameIntervalP95Ms),
     drawCalls: m((r) => r.drawCalls),
@@ -706,6 +724,10 @@ function scenarioTable(s: ScenarioResult, runs: number): string {
   const rows: [string, string][] = [
     ['main-thread CPU per frame', fmt(r.mainMsPerFrame, 2, ' ms')],
     ['GPU-process CPU per frame', fmt(r.gpuMsPerFrame, 2, ' ms')],
+    [
+      'renderer main thread, OS view (throttler spin included)',
+      fmt(r.rendererMainPct, 0, '% of a core'),
+    ],
     ['frame interval median', fmt(r.frameIntervalMedianMs, 1, ' ms')],
     ['frame interval p95', fmt(r.frameIntervalP95Ms, 1, ' ms')],
     ['frames in window', `${fmt(r.frames, 0)} in ${fmt(r.windowMs / 1000, 1, ' s')}`],

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  findBusiestRenderer,
   intervals,
+  mainThreadTicks,
   mean,
   meanRecord,
   median,
@@ -156,5 +158,22 @@ describe('renderer check (--expect-renderer)', () => {
     expect(rendererMismatch(GPU, null)).toBeNull();
     expect(rendererMismatch(GPU, '')).toBeNull();
     expect(rendererMismatch(GPU, '(')).toMatch(/not a valid regular expression/);
+  });
+});
+
+describe.runIf(process.platform === 'linux')('/proc readings', () => {
+  it("reads a main thread's CPU ticks, which grow while it works", async () => {
+    const before = await mainThreadTicks(process.pid);
+    const until = Date.now() + 120;
+    let x = 0;
+    while (Date.now() < until) x += Math.sqrt(x + 1);
+    expect(x).toBeGreaterThan(0);
+    const after = await mainThreadTicks(process.pid);
+    expect(before).toBeGreaterThanOrEqual(0);
+    expect(after).toBeGreaterThan(before);
+  });
+
+  it('finds no renderer under a process without Chromium children', async () => {
+    expect(await findBusiestRenderer(process.pid)).toBeNull();
   });
 });

@@ -242,6 +242,35 @@ export async function findGpuProcess(browserPid: number): Promise<number | null>
   return null;
 }
 
+/**
+ * PID of the page's renderer: of the `--type=renderer` processes under `browserPid` (a spare one
+ * may exist), the one that has used the most CPU so far. Null when there is none.
+ */
+export async function findBusiestRenderer(browserPid: number): Promise<number | null> {
+  let best: number | null = null;
+  let bestTicks = -1;
+  for (const pid of await descendants(browserPid)) {
+    const cmd = await readCmdline(pid);
+    if (!cmd.includes('--type=renderer') || cmd.includes('--extension-process')) continue;
+    const ticks = await cpuTicks(pid).catch(() => -1);
+    if (ticks > bestTicks) {
+      best = pid;
+      bestTicks = ticks;
+    }
+  }
+  return best;
+}
+
+/**
+ * utime + stime of a process's main thread (the thread whose id is the process id) in clock
+ * ticks. For a renderer this is what the OS saw the main thread use, including what DevTools CPU
+ * throttling spins outside tasks, which CDP's TaskDuration leaves out.
+ */
+export async function mainThreadTicks(pid: number): Promise<number> {
+  const st = parseProcStat(await readFile(`/proc/${pid}/task/${pid}/stat`, 'utf8'));
+  return st.utime + st.stime;
+}
+
 /** utime + stime of a process in clock ticks. */
 export async function cpuTicks(pid: number): Promise<number> {
   const st = await readProcStat(pid);

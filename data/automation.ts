@@ -66,6 +66,9 @@ export interface AtlasAutomation {
       override: 'low' | 'medium' | 'high' | null;
       fps: number;
       pixelRatio: number;
+      /** Resolution scale behind the shell's backdrop blur (0.5 under 6-8 px, else 1); the
+       * drawing buffer keeps its size, the scene goes into a smaller texture. */
+      backdropScale: number;
       culling: 'full' | 'reduced' | 'emergency';
       /** Stepwise degradation steps taken (0 = none; animations off, low textures, segments). */
       degradation: number;

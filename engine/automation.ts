@@ -172,6 +172,7 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
           override: q.override,
           fps: q.fps,
           pixelRatio: q.pixelRatio,
+          backdropScale: world.quality?.appliedBackdropScale ?? 1,
           culling: q.culling,
           degradation: q.degradation,
           animations: q.animations,

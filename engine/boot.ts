@@ -83,6 +83,7 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
     controller: quality.controller,
     context: quality.context,
     appliedPixelRatio: Math.min(quality.info.pixelRatio, PIXEL_RATIO_CAP),
+    appliedBackdropScale: 1,
     appliedEffects: null,
     lastCamera: { ...world.camera },
     simulatedLoadMs: 0,
@@ -111,6 +112,9 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
   });
   world.appearanceRender = appearance;
   // Adaptive quality's render-side effects (systems/qualitySystem.ts).
+  table.backdropHooks.push((scale) => {
+    earthLayers.backdropScale = scale;
+  });
   table.qualityHooks.push((effects) => {
     markerMesh.animations = effects.animations;
     clusterMesh.animations = effects.animations;

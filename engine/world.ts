@@ -193,6 +193,11 @@ export interface RenderBindings {
   setCursor(cursor: string): void;
   /** Render pixel ratio (adaptive quality's dynamic resolution; capped at 2 by the engine). */
   setPixelRatio(ratio: number): void;
+  /**
+   * Resolution scale behind the shell's CSS blur (1 = full): the scene is drawn into a smaller
+   * texture and stretched onto the canvas, so the drawing buffer keeps its size.
+   */
+  setBackdropScale(scale: number): void;
   /** Adaptive quality's render-side effects: animations (the marker pulse, the background's
    * activity pulses) and the globe sphere's tessellation. Called when either changes. */
   setQualityEffects(effects: QualityEffects): void;
@@ -260,6 +265,8 @@ export interface AtlasContext {
     controller: QualityController;
     context: QualityContext;
     appliedPixelRatio: number;
+    /** The backdrop resolution scale last applied (setBackdropScale). */
+    appliedBackdropScale: number;
     /** The render-side effects last applied (null: not yet). */
     appliedEffects: QualityEffects | null;
     /** Camera of the previous frame, to tell whether it moves. */

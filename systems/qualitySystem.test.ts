@@ -66,14 +66,18 @@ describe('qualitySystem', () => {
     };
     frames(3);
     expect(render.pixelRatio).toBe(2);
+    expect(render.backdropScale).toBe(1);
+    // Behind the blur the scene is drawn at half resolution; the drawing buffer keeps its ratio.
     sendCommand({ type: 'setBackdropBlur', px: 8 });
     frames(3);
-    expect(render.pixelRatio).toBe(1);
+    expect(render.backdropScale).toBe(0.5);
+    expect(render.pixelRatio).toBe(2);
     sendCommand({ type: 'setBackdropBlur', px: 4 });
     frames(3);
-    expect(render.pixelRatio).toBe(2);
+    expect(render.backdropScale).toBe(1);
     sendCommand({ type: 'setBackdropBlur', px: 0 });
     frames(3);
+    expect(render.backdropScale).toBe(1);
     expect(render.pixelRatio).toBe(2);
   });
 

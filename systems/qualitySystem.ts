@@ -3,7 +3,7 @@
  * (data/quality/adaptiveQuality.ts: smoothed FPS, step down fast / up slowly, dynamic resolution,
  * stepwise degradation, culling level, toasts) and applies the render pixel ratio when it changes.
  * Reads: time, camera movement (flyTo, pointer drag), world.quality. Writes: world.quality state,
- * the render pixel ratio (lowered under the shell's backdrop blur), the render-side quality
+ * the render pixel ratio, the backdrop resolution scale (under the shell's blur), the render-side quality
  * effects (animations, sphere segments) when they change. Order: after camera. Cadence: every frame.
  */
 import type { AtlasWorld } from '../engine/world';
@@ -14,9 +14,10 @@ export const PIXEL_RATIO_EPSILON = 0.02;
 /**
  * Render resolution under the shell's CSS blur (spec blur steps 8/6/4/2/0 px): a 6-8 px blur hides
  * everything finer than half the resolution, so the engine renders a quarter of the pixels - on a
- * software GPU that is most of a frame's cost behind the landing and static pages. One step only:
- * each change resizes the framebuffer, a stall of its own, so the quick 4-2-0 reveal stays at full
- * resolution.
+ * software GPU that is most of a frame's cost behind the landing and static pages. The scene goes
+ * into a half-size texture stretched onto the canvas (RenderBindings.setBackdropScale), not into a
+ * smaller drawing buffer: resizing the drawing buffer when the blur lifts waited ~450 ms on the GPU
+ * process (busy compositing the blurred frame) at the moment the user entered the app.
  */
 export function backdropResolutionScale(blurPx: number): number {
   return blurPx >= 6 ? 0.5 : 1;
@@ -39,10 +40,14 @@ export function qualitySystem(world: AtlasWorld): void {
     world.flyTo !== null || c.lat !== p.lat || c.lon !== p.lon || c.distance !== p.distance;
   q.lastCamera = c;
   const s = q.controller.frame(world.time.now, world.time.dt * 1000, q.context);
-  const ratio = s.pixelRatio * backdropResolutionScale(q.backdropBlurPx);
-  if (Math.abs(ratio - q.appliedPixelRatio) > PIXEL_RATIO_EPSILON) {
-    q.appliedPixelRatio = ratio;
-    world.render.setPixelRatio(ratio);
+  if (Math.abs(s.pixelRatio - q.appliedPixelRatio) > PIXEL_RATIO_EPSILON) {
+    q.appliedPixelRatio = s.pixelRatio;
+    world.render.setPixelRatio(s.pixelRatio);
+  }
+  const backdrop = backdropResolutionScale(q.backdropBlurPx);
+  if (backdrop !== q.appliedBackdropScale) {
+    q.appliedBackdropScale = backdrop;
+    world.render.setBackdropScale(backdrop);
   }
   // Degradation and low battery: animations off, then (step 3 on) fewer sphere segments. The
   // placement spacing (placementMs) is read by the label and marker-culling systems themselves.

@@ -52,6 +52,7 @@ export interface TestRender extends RenderBindings {
   calls: number;
   cursor: string;
   pixelRatio: number;
+  backdropScale: number;
   /** The last setQualityEffects (null: never called). */
   qualityEffects: QualityEffects | null;
   markers: TestMarkerGpu;
@@ -159,6 +160,10 @@ export function createTestRender(cameraZ = 600): TestRender {
     setPixelRatio(r) {
       this.pixelRatio = r;
     },
+    backdropScale: 1,
+    setBackdropScale(s) {
+      this.backdropScale = s;
+    },
     qualityEffects: null,
     setQualityEffects(e) {
       this.qualityEffects = { ...e };
@@ -177,6 +182,7 @@ export function testQuality(
     controller: createQualityController({ detected, segments: 64, now: 0 }),
     context: { cameraMoving: false, battery: null, charging: null, devicePixelRatio: dpr },
     appliedPixelRatio: dpr,
+    appliedBackdropScale: 1,
     appliedEffects: null,
     lastCamera: { ...world.camera },
     simulatedLoadMs: 0,

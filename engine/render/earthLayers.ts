@@ -333,8 +333,12 @@ export class EarthLayers implements EarthRender {
     return this.camera.fov / Math.max(1, h);
   }
 
+  /** The backdrop resolution scale (RenderTable.setBackdropScale): points are drawn into a
+   * texture that much smaller than the drawing buffer. */
+  backdropScale = 1;
+
   private get pointScale(): number {
-    return 1 / this.scene.getEngine().getHardwareScalingLevel();
+    return this.backdropScale / this.scene.getEngine().getHardwareScalingLevel();
   }
 
   // ---------------------------------------------------------------------------------------------

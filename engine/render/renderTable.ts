@@ -5,7 +5,9 @@
 import type { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera';
 import '@babylonjs/core/Culling/ray';
 import { Matrix, Vector3 } from '@babylonjs/core/Maths/math.vector';
+import { Texture } from '@babylonjs/core/Materials/Textures/texture';
 import type { Mesh } from '@babylonjs/core/Meshes/mesh';
+import { PassPostProcess } from '@babylonjs/core/PostProcesses/passPostProcess';
 import type { Scene } from '@babylonjs/core/scene';
 import type { ClusterGpu, MarkerGpu, QualityEffects, Ray, RenderBindings } from '../world';
 import { PIXEL_RATIO_CAP } from './globeScene';
@@ -91,6 +93,46 @@ export class RenderTable implements RenderBindings {
   setPixelRatio(ratio: number): void {
     this.scene.getEngine().setHardwareScalingLevel(1 / Math.min(ratio, PIXEL_RATIO_CAP));
   }
+
+  /** The pass that draws the scene at the backdrop scale (made on first use, then kept). */
+  private backdropPass: PassPostProcess | null = null;
+  /** The backdrop resolution scale now applied (1: the scene goes straight to the canvas). */
+  backdropScale = 1;
+  /** Render-side parts sized in render pixels that follow the backdrop scale (boot registers the
+   * city points). */
+  readonly backdropHooks: ((scale: number) => void)[] = [];
+
+  /**
+   * Below 1 the camera renders into a texture `scale` times the drawing buffer's size, which one
+   * pass stretches over the canvas (bilinear); at 1 the pass is detached. The drawing buffer never
+   * changes size, so lifting the blur costs no synchronous GPU round trip.
+   */
+  setBackdropScale(scale: number): void {
+    const next = Math.min(1, scale);
+    if (next === this.backdropScale) return;
+    if (this.backdropPass !== null && this.backdropScale < 1) {
+      this.camera.detachPostProcess(this.backdropPass);
+    }
+    this.backdropScale = next;
+    for (const hook of this.backdropHooks) hook(next);
+    if (next >= 1) return;
+    if (this.backdropPass !== null && this.backdropPassRatio !== next) {
+      this.backdropPass.dispose();
+      this.backdropPass = null;
+    }
+    this.backdropPass ??= new PassPostProcess(
+      'backdrop',
+      next,
+      null,
+      Texture.BILINEAR_SAMPLINGMODE,
+      this.scene.getEngine(),
+    );
+    this.backdropPassRatio = next;
+    this.camera.attachPostProcess(this.backdropPass);
+  }
+
+  /** The ratio the backdrop pass was made with. */
+  private backdropPassRatio = 1;
 
   setQualityEffects(effects: QualityEffects): void {
     for (const hook of this.qualityHooks) hook(effects);

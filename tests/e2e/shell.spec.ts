@@ -49,9 +49,23 @@ test.describe('application shell', () => {
     const filter = (): Promise<string> =>
       page.evaluate(() => document.getElementById('atlas-globe')?.style.filter ?? '');
     await expect.poll(filter).toBe('blur(8px)');
+    // Behind the blur the scene is drawn at half resolution into a texture; the drawing buffer
+    // keeps its full size, so lifting the blur needs no resize (a ~300-450 ms stall on SwiftShader).
+    const render = (): Promise<{ scale: number; buffer: string }> =>
+      page.evaluate(() => {
+        const canvas = document.getElementById('atlas-globe') as HTMLCanvasElement | null;
+        return {
+          scale: window.atlas?.quality.get().backdropScale ?? NaN,
+          buffer: canvas === null ? '' : `${canvas.width}x${canvas.height}`,
+        };
+      });
+    await expect.poll(async () => (await render()).scale).toBe(0.5);
+    const landingBuffer = (await render()).buffer;
     await page.getByRole('link', { name: 'Enter ATLAS' }).click();
     await expect(page).toHaveURL(/\/app$/);
     await expect.poll(filter).toBe('none');
+    await expect.poll(async () => (await render()).scale).toBe(1);
+    expect((await render()).buffer).toBe(landingBuffer);
     await expect(page.getByTestId('app-shell')).not.toHaveClass(/app-shell--hidden/);
     await expect(page.getByTestId('navbar')).toBeVisible();
     // The navbar's pieces: links, the search box with its shortcut hint, live stats.

@@ -29,6 +29,7 @@ import { setLabelCatalogue } from './labelState';
 import { fetchSurface } from './render/geoAssets';
 import { CountryIndex } from '../data/globe/countryIndex';
 import { HOME_SAVED_DISTANCE } from '../systems/controlsSystem';
+import { BACKDROP_SCALE } from '../systems/qualitySystem';
 import { RenderTable } from './render/renderTable';
 import { setUpQuality } from './render/deviceProfile';
 import { warmUpShaders } from './render/shaderWarmup';
@@ -173,7 +174,12 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
   // Every program compiled while the GPU is idle (engine/render/shaderWarmup.ts): ready waits for
   // it, so no later first draw (markers, the solar system) blocks on a program link.
   let shadersWarm = false;
-  void warmUpShaders(globe.scene.meshes).then((r) => {
+  const backdropPass = table.prepareBackdropPass(BACKDROP_SCALE);
+  const warmable = [
+    ...globe.scene.meshes,
+    { name: 'backdrop pass', material: { isReady: () => backdropPass.isReady() } },
+  ];
+  void warmUpShaders(warmable).then((r) => {
     shadersWarm = true;
     if (r.late.length > 0) {
       console.warn(

@@ -20,8 +20,11 @@ export const PIXEL_RATIO_EPSILON = 0.02;
  * process (busy compositing the blurred frame) at the moment the user entered the app.
  */
 export function backdropResolutionScale(blurPx: number): number {
-  return blurPx >= 6 ? 0.5 : 1;
+  return blurPx >= 6 ? BACKDROP_SCALE : 1;
 }
+
+/** The resolution scale under a 6-8 px backdrop blur. */
+export const BACKDROP_SCALE = 0.5;
 
 export function qualitySystem(world: AtlasWorld): void {
   const q = world.quality;

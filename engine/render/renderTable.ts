@@ -116,19 +116,29 @@ export class RenderTable implements RenderBindings {
     this.backdropScale = next;
     for (const hook of this.backdropHooks) hook(next);
     if (next >= 1) return;
-    if (this.backdropPass !== null && this.backdropPassRatio !== next) {
+    this.camera.attachPostProcess(this.prepareBackdropPass(next));
+  }
+
+  /**
+   * The pass for a backdrop scale, made now if need be but not attached: boot makes it at start,
+   * so the shader warm-up compiles its program while the GPU is idle (a program linked later waits
+   * behind the frame being rasterised).
+   */
+  prepareBackdropPass(scale: number): PassPostProcess {
+    if (this.backdropPass !== null && this.backdropPassRatio !== scale) {
+      if (this.backdropScale < 1) this.camera.detachPostProcess(this.backdropPass);
       this.backdropPass.dispose();
       this.backdropPass = null;
     }
+    this.backdropPassRatio = scale;
     this.backdropPass ??= new PassPostProcess(
       'backdrop',
-      next,
+      scale,
       null,
       Texture.BILINEAR_SAMPLINGMODE,
       this.scene.getEngine(),
     );
-    this.backdropPassRatio = next;
-    this.camera.attachPostProcess(this.backdropPass);
+    return this.backdropPass;
   }
 
   /** The ratio the backdrop pass was made with. */

@@ -13,14 +13,7 @@ import { LAYER_NAMES, isLayerName } from './layers';
 import { Marker } from './markers/markerComponents';
 import type { AtlasEngine } from './boot';
 import { animatedPose } from './frames';
-import { LOD_10M, LOD_110M, LOD_50M, liveEntityCount } from './world';
-
-/** Geo tiers by LOD bit, as `globe.get().geoTiers` names them. */
-const GEO_TIERS = [
-  { lod: LOD_110M, name: '110m' },
-  { lod: LOD_50M, name: '50m' },
-  { lod: LOD_10M, name: '10m' },
-] as const;
+import { GEO_TIER_NAMES, liveEntityCount } from './world';
 import { startProfile, stopProfile } from './profiler';
 import { state } from './bridge/state';
 import { toChromeTrace } from '../data/profile';
@@ -260,9 +253,7 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
           moon: body(a.sky?.moon),
           activityCircles: world.appearanceRender.activityCircles(),
           cameraLimits: { min: world.preset.minDistance, max: world.preset.maxDistance },
-          geoTiers: GEO_TIERS.filter((t) => (world.loadedLods & (1 << t.lod)) !== 0).map(
-            (t) => t.name,
-          ),
+          geoTiers: GEO_TIER_NAMES.filter((_, lod) => (world.loadedLods & (1 << lod)) !== 0),
         };
       },
       set: (v) => {

@@ -46,6 +46,8 @@ export const LOD_50M = 1;
 /** 1:10m coastline and borders only (close up); the land fill stays 50m. */
 export const LOD_10M = 2;
 export const LOD_ANY = 255;
+/** The Natural Earth scale of each geo tier, by LOD (the asset names and `globe.get().geoTiers`). */
+export const GEO_TIER_NAMES = ['110m', '50m', '10m'] as const;
 
 /** A drawable piece of a geo layer (one merged mesh: one draw call). */
 export const GeoLayer = {

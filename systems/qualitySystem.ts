@@ -3,13 +3,17 @@
  * (data/quality/adaptiveQuality.ts: smoothed FPS, step down fast / up slowly, dynamic resolution,
  * stepwise degradation, culling level, toasts) and applies the render pixel ratio when it changes.
  * Reads: time, camera movement (flyTo, pointer drag), world.quality. Writes: world.quality state,
- * the render pixel ratio, the backdrop resolution scale (under the shell's blur), the render-side quality
- * effects (animations, sphere segments) when they change. Order: after camera. Cadence: every frame.
+ * the render pixel ratio, the backdrop resolution scale (under the shell's blur), the render-side
+ * quality effects (animations, sphere segments) when they change. Order: after camera. Cadence:
+ * every frame.
  */
 import type { AtlasWorld } from '../engine/world';
 
 /** A change of the pixel ratio smaller than this is not worth a framebuffer resize. */
 export const PIXEL_RATIO_EPSILON = 0.02;
+
+/** The resolution scale under a 6-8 px backdrop blur. */
+export const BACKDROP_SCALE = 0.5;
 
 /**
  * Render resolution under the shell's CSS blur (spec blur steps 8/6/4/2/0 px): a 6-8 px blur hides
@@ -22,9 +26,6 @@ export const PIXEL_RATIO_EPSILON = 0.02;
 export function backdropResolutionScale(blurPx: number): number {
   return blurPx >= 6 ? BACKDROP_SCALE : 1;
 }
-
-/** The resolution scale under a 6-8 px backdrop blur. */
-export const BACKDROP_SCALE = 0.5;
 
 export function qualitySystem(world: AtlasWorld): void {
   const q = world.quality;

@@ -8,7 +8,7 @@ import type { Mesh } from '@babylonjs/core/Meshes/mesh';
 import type { Scene } from '@babylonjs/core/scene';
 import { GLOBE_RADIUS } from '../../data/geoMath';
 import type { LayerName } from '../layers';
-import { LOD_10M, LOD_110M } from '../world';
+import { GEO_TIER_NAMES, LOD_10M, LOD_50M } from '../world';
 import { fetchGeometry } from './geoAssets';
 import { buildGeoMesh } from './geoMeshes';
 import { lineMaterial, surfaceMaterial } from './materials';
@@ -32,7 +32,7 @@ export async function loadGeoLod(
   baseUrl: string,
   lod: number,
 ): Promise<LoadedGeoLayer[]> {
-  const res = lod === LOD_110M ? '110m' : lod === LOD_10M ? '10m' : '50m';
+  const res = GEO_TIER_NAMES[lod] ?? GEO_TIER_NAMES[LOD_50M];
   // Fetched, decoded and projected in the geo worker; only the meshes are built here.
   const [coast, borders, land] = await Promise.all([
     fetchGeometry(`${baseUrl}/geo/coastline-${res}.bin`, 'lines', COAST_RADIUS),

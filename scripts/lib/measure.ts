@@ -267,13 +267,16 @@ export async function findBusiestRenderer(browserPid: number): Promise<number | 
  * throttling spins outside tasks, which CDP's TaskDuration leaves out.
  */
 export async function mainThreadTicks(pid: number): Promise<number> {
-  const st = parseProcStat(await readFile(`/proc/${pid}/task/${pid}/stat`, 'utf8'));
-  return st.utime + st.stime;
+  return statTicks(`/proc/${pid}/task/${pid}/stat`);
 }
 
 /** utime + stime of a process in clock ticks. */
 export async function cpuTicks(pid: number): Promise<number> {
-  const st = await readProcStat(pid);
+  return statTicks(`/proc/${pid}/stat`);
+}
+
+async function statTicks(statPath: string): Promise<number> {
+  const st = parseProcStat(await readFile(statPath, 'utf8'));
   return st.utime + st.stime;
 }
 

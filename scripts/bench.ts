@@ -27,6 +27,7 @@ import { requireWebGL2 } from '../tests/e2e/helpers';
 import { buildIfStale } from './lib/buildIfStale';
 import { compareRuns, comparisonTable, parseBaseline } from './lib/compare';
 import { CHROMIUM_ARGS, VIEWPORT, chromiumExecutable } from './lib/chromium';
+import { FRAME_CPU_TRACE_CATEGORIES, frameCpu, type TraceEvent } from './lib/frameCpu';
 import {
   NAME_SHIM_SCRIPT,
   clockTicksPerSecond,
@@ -97,6 +98,10 @@ const USAGE = `Usage: npm run bench -- [options]
   --compare FILE    print ratios to a saved run (bench JSON) and flag regressions over 15%
                     (exit code 3 when any)
   --out DIR         output folder (default bench-results/)
+  --frame-cpu on|off
+                    after the measured runs, one more run per scenario under a light trace
+                    (${FRAME_CPU_TRACE_CATEGORIES}) gives each frame's main-thread CPU: the
+                    per-frame median and p95 beside the mean (default on)
   --trace           also record a Chrome trace of each measured window (trace-<scenario>-<run>.json
                     in the output folder; open it in the browser's performance panel). Tracing
                     costs main-thread time of its own: do not compare traced figures with untraced
@@ -140,6 +145,8 @@ interface Options {
   baseUrl: string | null;
   /** `--trace`: record a Chrome trace of each measured window. */
   trace: boolean;
+  /** `--frame-cpu`: one extra, lightly traced run per scenario for the per-frame distribution. */
+  frameCpu: boolean;
 }
 
 /** One measured window. Figures that could not be measured are null. */
@@ -180,18 +187,33 @@ interface RunResult {
   pageErrors: string[];
 }
 
+/** Each frame's main-thread CPU in the traced run (scripts/lib/frameCpu.ts). */
+interface FrameCpuResult {
+  /** Per-frame main-thread CPU, ms. */
+  median: number;
+  p95: number;
+  /** The traced run's own mean per frame (tracing costs thread time: compare with the untraced
+   * mainMsPerFrame to see how much). */
+  mean: number;
+  frames: number;
+}
+
 interface ScenarioResult {
   name: string;
   description: string;
   url: string;
   runs: RunResult[];
   median: RunResult;
+  /** From one extra traced run (`--frame-cpu`), null when off or when that run failed. */
+  frameCpu: FrameCpuResult | null;
 }
 
 class BenchFailure extends Error {}
 /** A scenario's own assertion failed (e.g. no quality recovery): the other scenarios still run,
  * the table lists it as FAILED and the bench exits 1. */
 class ScenarioFailure extends BenchFailure {}
+/** The per-frame trace could not be read (no frames, no task durations): that run fails. */
+class FrameCpuFailure extends BenchFailure {}
 
 function number(raw: string | undefined, name: string, fallback: number, min: number, max: number) {
   if (raw === undefined) return fallback;
@@ -221,6 +243,7 @@ function parseOptions(argv: string[]): Options | null {
       out: { type: 'string' },
       'base-url': { type: 'string' },
       trace: { type: 'boolean' },
+      'frame-cpu': { type: 'string' },
       list: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -268,6 +291,7 @@ function parseOptions(argv: string[]): Options | null {
     out: path.resolve(ROOT, values.out ?? 'bench-results'),
     baseUrl: values['base-url']?.replace(/\/+$/, '') ?? null,
     trace: values.trace === true,
+    frameCpu: onOff(values['frame-cpu'], 'frame-cpu', true),
   };
 }
 
@@ -420,17 +444,18 @@ const TRACE_CATEGORIES = [
   ...(process.env['BENCH_TRACE_EXTRA'] ?? '').split(',').filter(Boolean),
 ].join(',');
 
-/** Starts a CDP trace; the returned function ends it and writes the events to `file`. */
-async function startTrace(cdp: CDPSession, file: string): Promise<() => Promise<void>> {
-  const events: unknown[] = [];
-  const onData = (e: { value: unknown[] }): void => {
-    events.push(...e.value);
+/** Starts a CDP trace; the returned function ends it and gives its events. */
+async function startTrace(
+  cdp: CDPSession,
+  categories: string,
+): Promise<() => Promise<TraceEvent[]>> {
+  const events: TraceEvent[] = [];
+  // CDP types trace events as plain objects; Chrome's events carry TraceEvent's fields.
+  const onData = (e: { value: object[] }): void => {
+    events.push(...(e.value as TraceEvent[]));
   };
   cdp.on('Tracing.dataCollected', onData);
-  await cdp.send('Tracing.start', {
-    categories: TRACE_CATEGORIES,
-    transferMode: 'ReportEvents',
-  });
+  await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
   return async () => {
     const done = new Promise<void>((resolve) =>
       cdp.once('Tracing.tracingComplete', () => resolve()),
@@ -438,18 +463,27 @@ async function startTrace(cdp: CDPSession, file: string): Promise<() => Promise<
     await cdp.send('Tracing.end');
     await done;
     cdp.off('Tracing.dataCollected', onData);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify({ traceEvents: events }));
-    console.log(`[bench] trace: ${path.relative(process.cwd(), file)} (${events.length} events)`);
+    return events;
   };
 }
+
+function writeTrace(file: string, events: readonly TraceEvent[]): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify({ traceEvents: events }));
+  console.log(`[bench] trace: ${path.relative(process.cwd(), file)} (${events.length} events)`);
+}
+
+/** What a run traces: `full` (--trace: the performance panel's categories, written to a file),
+ * `frames` (the light trace of the per-frame run, kept in memory) or nothing. */
+type RunTrace = 'none' | 'full' | 'frames';
 
 async function measureRun(
   baseUrl: string,
   scenario: BenchScenario,
   opts: Options,
   runIndex: number,
-): Promise<RunResult> {
+  traced: RunTrace = opts.trace ? 'full' : 'none',
+): Promise<RunResult & { frameCpu: FrameCpuResult | null }> {
   const launched = await chromium.launch({
     executablePath: chromiumExecutable(),
     args: [...CHROMIUM_ARGS],
@@ -545,9 +579,10 @@ async function measureRun(
     const heapLoad = (await getMetrics(cdp))['JSHeapUsedSize'] ?? Number.NaN;
 
     // Measured window. The frame counter brackets the CPU readings on both sides the same way.
-    const endTrace = opts.trace
-      ? await startTrace(cdp, path.join(opts.out, `trace-${scenario.name}-${runIndex}.json`))
-      : null;
+    const endTrace =
+      traced === 'none'
+        ? null
+        : await startTrace(cdp, traced === 'full' ? TRACE_CATEGORIES : FRAME_CPU_TRACE_CATEGORIES);
     await startRecording(page);
     const t0 = performance.now();
     const [m0, g0, r0] = await Promise.all([
@@ -614,7 +649,20 @@ async function measureRun(
     ]);
     const windowMs = performance.now() - t0;
     const recording = await stopRecording(page);
-    if (endTrace !== null) await endTrace();
+    const traceEvents = endTrace === null ? null : await endTrace();
+    if (traced === 'full' && traceEvents !== null) {
+      writeTrace(path.join(opts.out, `trace-${scenario.name}-${runIndex}.json`), traceEvents);
+    }
+    let perFrameCpu: FrameCpuResult | null = null;
+    if (traced === 'frames' && traceEvents !== null) {
+      let f: ReturnType<typeof frameCpu>;
+      try {
+        f = frameCpu(traceEvents);
+      } catch (err) {
+        throw new FrameCpuFailure(err instanceof Error ? err.message : String(err));
+      }
+      perFrameCpu = { median: f.median, p95: f.p95, mean: f.mean, frames: f.frames.length };
+    }
 
     let heapSoak: number | null = null;
     if (opts.soak > 0) {
@@ -675,6 +723,7 @@ async function measureRun(
       timeToFirstFrameMs: ready.ms,
       timeToFirstFrameExact: ready.hooked,
       pageErrors,
+      frameCpu: perFrameCpu,
     };
   } finally {
     if (browser === launched) browser = null;
@@ -738,8 +787,15 @@ const fmt = (v: number | null, digits = 1, unit = ''): string =>
 
 function scenarioTable(s: ScenarioResult, runs: number): string {
   const r = s.median;
+  const f = s.frameCpu;
   const rows: [string, string][] = [
     ['main-thread CPU per frame', fmt(r.mainMsPerFrame, 2, ' ms')],
+    [
+      'main-thread CPU per frame: median / p95 of frames (traced run)',
+      f === null
+        ? 'not measured (--frame-cpu on)'
+        : `${fmt(f.median, 2, ' ms')} / ${fmt(f.p95, 2, ' ms')} (traced mean ${fmt(f.mean, 2, ' ms')}, ${f.frames} frames)`,
+    ],
     ['GPU-process CPU per frame', fmt(r.gpuMsPerFrame, 2, ' ms')],
     [
       'renderer main thread, OS view (throttler spin included)',
@@ -795,11 +851,12 @@ function scenarioTable(s: ScenarioResult, runs: number): string {
 
 function summaryTable(results: readonly ScenarioResult[]): string {
   return [
-    '| scenario | main ms/frame | GPU ms/frame | interval median | interval p95 | long tasks (ms) | draw calls | heap MB load / end / soak | first frame | frames |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| scenario | main ms/frame | main ms, frame median / p95 | GPU ms/frame | interval median | interval p95 | long tasks (ms) | draw calls | heap MB load / end / soak | first frame | frames |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...results.map(
-      ({ name, median: r }) =>
-        `| ${name}${r.cpuThrottle === 1 ? '' : ` (CPU ${r.cpuThrottle}x)`} | ${fmt(r.mainMsPerFrame, 2)} | ${fmt(r.gpuMsPerFrame, 2)} | ` +
+      ({ name, median: r, frameCpu: f }) =>
+        `| ${name}${r.cpuThrottle === 1 ? '' : ` (CPU ${r.cpuThrottle}x)`} | ${fmt(r.mainMsPerFrame, 2)} | ` +
+        `${f === null ? '-' : `${fmt(f.median, 2)} / ${fmt(f.p95, 2)}`} | ${fmt(r.gpuMsPerFrame, 2)} | ` +
         `${fmt(r.frameIntervalMedianMs, 1)} ms | ${fmt(r.frameIntervalP95Ms, 1)} ms | ` +
         `${r.longTasks === null ? 'n/a' : `${fmt(r.longTasks, 0)} (${fmt(r.longTaskMs, 0)})`} | ${fmt(r.drawCalls, 0)} | ` +
         `${fmt(r.heapLoadMB, 1)} / ${fmt(r.heapMB, 1)} / ${r.heapSoakMB === null ? '-' : fmt(r.heapSoakMB, 1)} | ` +
@@ -847,12 +904,32 @@ async function main(): Promise<void> {
       );
     }
     if (runs.length < opts.runs) continue;
+    let perFrameCpu: FrameCpuResult | null = null;
+    if (opts.frameCpu && !interrupted) {
+      console.log(
+        `[bench] ${scenario.name}: one more run, traced for each frame's main-thread CPU`,
+      );
+      try {
+        perFrameCpu = (await measureRun(baseUrl, scenario, opts, opts.runs + 1, 'frames')).frameCpu;
+      } catch (err) {
+        if (!(err instanceof ScenarioFailure) && !(err instanceof FrameCpuFailure)) throw err;
+        console.error(`[bench] ${scenario.name}: FAILED (per-frame run): ${err.message}`);
+        failures.push({ name: `${scenario.name} (per-frame run)`, reason: err.message });
+      }
+      if (perFrameCpu !== null) {
+        console.log(
+          `[bench] ${scenario.name}: main-thread CPU per frame: median ${fmt(perFrameCpu.median, 2)} ms, ` +
+            `p95 ${fmt(perFrameCpu.p95, 2)} ms, mean ${fmt(perFrameCpu.mean, 2)} ms (traced, ${perFrameCpu.frames} frames)`,
+        );
+      }
+    }
     results.push({
       name: scenario.name,
       description: scenario.description,
       url: scenario.url,
       runs,
       median: medianRun(runs),
+      frameCpu: perFrameCpu,
     });
   }
   const meta = {

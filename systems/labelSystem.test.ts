@@ -20,7 +20,7 @@ import {
   type LabelList,
 } from '../data/labels/gazetteer';
 import { labelSystem } from './labelSystem';
-import { createTestWorld } from './testWorld';
+import { createTestWorld, testQuality } from './testWorld';
 
 interface FakeLabelGpu extends LabelGpu {
   count: number;
@@ -225,6 +225,26 @@ describe('labelSystem', () => {
     expect(world.labels.freeSlots).toContain(slot);
   });
 
+  it('empties the slot pool once every label has faded, so the mesh draws nothing', () => {
+    const { world, gpu, frame } = setup();
+    world.camera = { lat: 48, lon: 10, distance: 800 };
+    frame(0);
+    frame(600);
+    for (let i = 0; i < 20; i++) frame(16);
+    expect(gpu.count).toBeGreaterThan(0);
+    world.camera = { lat: 48, lon: 10, distance: 50000 }; // out at the solar system
+    for (let i = 0; i < HOLD_FRAMES + 1; i++) frame(16);
+    expect(gpu.count).toBeGreaterThan(0); // still fading out
+    for (let i = 0; i < 5; i++) frame(100);
+    expect(world.labels.active.size).toBe(0);
+    expect(gpu.count).toBe(0);
+    expect(world.labels.freeSlots).toEqual([]);
+    world.camera = { lat: 48, lon: 10, distance: 800 }; // back: slots are handed out from 0 again
+    frame(16);
+    expect(gpu.count).toBe(world.labels.active.size);
+    expect(gpu.count).toBeGreaterThan(0);
+  });
+
   it('does no placement pass and no writes while nothing changes', () => {
     const { world, gpu, frame } = setup();
     world.camera = { lat: 48, lon: 10, distance: 800 };
@@ -259,6 +279,26 @@ describe('labelSystem', () => {
     frame(16);
     expect(gpu.visible).toBe(true);
     expect(world.labels.placed.length).toBeGreaterThan(0);
+  });
+
+  it('places no label behind the landing blur and fades them in when it lifts', () => {
+    const { world, gpu, frame } = setup();
+    world.quality = testQuality(world, 'high', 1);
+    world.quality.backdropBlurPx = 8;
+    world.camera = { lat: 48, lon: 10, distance: 800 };
+    frame(0);
+    frame(2500);
+    frame(16);
+    expect(world.labels.placed).toEqual([]);
+    expect(gpu.visible).toBe(false);
+    expect(gpu.writes).toBe(0);
+    world.quality.backdropBlurPx = 4; // the launch's first blur step: text is legible again
+    frame(16);
+    expect(gpu.visible).toBe(true);
+    expect(world.labels.placed.map((p) => p.name)).toContain('Spain');
+    const spain = [...gpu.slots.values()].find((v) => v.text === 'Spain');
+    expect(spain?.alpha).toBeGreaterThan(0);
+    expect(spain?.alpha).toBeLessThan(1); // fading in, not popping
   });
 
   it('shows nothing without a catalogue and copes with an empty one', () => {

@@ -3,7 +3,8 @@
  * distance in the kind's range, inside the spotlight, facing the camera enough, on screen, not
  * colliding with a more important label, under the kind's cap), then their fade, then the GPU
  * slots of the labels whose opacity changed.
- * Reads: layers.labels, camera, time, labels.catalogue, labelRender.measure/viewport.
+ * Reads: layers.labels, camera, time, labels.catalogue, labelRender.measure/viewport, the shell's
+ * backdrop blur (behind the landing page's 6-8 px blur no label is placed: none could be read).
  * Writes: labels (active, placed), labelRender slots. Order: after camera, before render.
  * Cadence: every frame; the placement pass only runs when its inputs changed (camera, viewport,
  * the kinds loaded), so a still globe costs a key compare plus the fades in progress. While the
@@ -28,6 +29,7 @@ import type { ScreenBox } from '../data/labels/collision';
 import { GLOBE_RADIUS, latLonToXyzInto } from '../data/geoMath';
 import type { LabelViewport, PlacedLabel } from '../engine/labelState';
 import type { AtlasWorld } from '../engine/world';
+import { backdropResolutionScale } from './qualitySystem';
 
 /** Empty space kept around each label (CSS px) so neighbours never touch. */
 export const LABEL_MARGIN_PX = 2;
@@ -196,7 +198,10 @@ export function labelSystem(world: AtlasWorld): void {
   const gpu = world.labelRender;
   const now = world.time.now;
   if (s.startedAt < 0) s.startedAt = now;
-  const on = world.layers.labels;
+  // Behind the shell's 6-8 px blur (the landing page) no label could be read: none is placed.
+  const behindBlur =
+    world.quality !== null && backdropResolutionScale(world.quality.backdropBlurPx) < 1;
+  const on = world.layers.labels && !behindBlur;
   if ((on ? 1 : 0) !== s.visibleSent) {
     s.visibleSent = on ? 1 : 0;
     gpu.setVisible(on);
@@ -281,6 +286,13 @@ export function labelSystem(world: AtlasWorld): void {
       a.offsetY,
     );
     changed = true;
+  }
+  // Every label gone (out at the solar system, say): the pool empties, so the label mesh is hidden
+  // and costs no draw call until a label qualifies again.
+  if (s.active.size === 0 && s.slotCount > 0) {
+    s.slotCount = 0;
+    s.freeSlots.length = 0;
+    gpu.setCount(0);
   }
   if (changed) gpu.flush();
 }

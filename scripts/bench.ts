@@ -27,7 +27,12 @@ import { requireWebGL2 } from '../tests/e2e/helpers';
 import { buildIfStale } from './lib/buildIfStale';
 import { compareRuns, comparisonTable, parseBaseline } from './lib/compare';
 import { CHROMIUM_ARGS, VIEWPORT, chromiumExecutable } from './lib/chromium';
-import { FRAME_CPU_TRACE_CATEGORIES, frameCpu, type TraceEvent } from './lib/frameCpu';
+import {
+  FRAME_CPU_TRACE_CATEGORIES,
+  frameCpu,
+  type FrameCpu,
+  type TraceEvent,
+} from './lib/frameCpu';
 import {
   NAME_SHIM_SCRIPT,
   clockTicksPerSecond,
@@ -187,16 +192,10 @@ interface RunResult {
   pageErrors: string[];
 }
 
-/** Each frame's main-thread CPU in the traced run (scripts/lib/frameCpu.ts). */
-interface FrameCpuResult {
-  /** Per-frame main-thread CPU, ms. */
-  median: number;
-  p95: number;
-  /** The traced run's own mean per frame (tracing costs thread time: compare with the untraced
-   * mainMsPerFrame to see how much). */
-  mean: number;
-  frames: number;
-}
+/** Each frame's main-thread CPU in the traced run (scripts/lib/frameCpu.ts), with the number of
+ * frames instead of the list. Its mean is the traced run's own (tracing costs thread time: compare
+ * with the untraced mainMsPerFrame to see how much). */
+type FrameCpuResult = Omit<FrameCpu, 'frames'> & { frames: number };
 
 interface ScenarioResult {
   name: string;

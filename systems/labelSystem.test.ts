@@ -20,6 +20,7 @@ import {
   type LabelList,
 } from '../data/labels/gazetteer';
 import { labelSystem } from './labelSystem';
+import { qualitySystem } from './qualitySystem';
 import { createTestWorld, testQuality } from './testWorld';
 
 interface FakeLabelGpu extends LabelGpu {
@@ -76,7 +77,10 @@ beforeAll(() => {
   realCatalogue = buildCatalogue(buildCombinedLabels(files));
 });
 
-function setup(catalogue: LabelCatalogue = realCatalogue): {
+function setup(
+  catalogue: LabelCatalogue = realCatalogue,
+  systems: typeof entries = entries,
+): {
   world: AtlasWorld;
   gpu: FakeLabelGpu;
   frame: (ms?: number) => void;
@@ -89,7 +93,7 @@ function setup(catalogue: LabelCatalogue = realCatalogue): {
   const clock = { now: 1000 };
   const frame = (ms = 16): void => {
     clock.now += ms;
-    runPipeline(world, clock.now, entries);
+    runPipeline(world, clock.now, systems);
   };
   return { world, gpu, frame, clock };
 }
@@ -282,7 +286,11 @@ describe('labelSystem', () => {
   });
 
   it('places no label behind the landing blur and fades them in when it lifts', () => {
-    const { world, gpu, frame } = setup();
+    // The quality system applies the backdrop scale the label system reads, as in the pipeline.
+    const { world, gpu, frame } = setup(realCatalogue, [
+      { name: 'quality', run: qualitySystem },
+      ...entries,
+    ]);
     world.quality = testQuality(world, 'high', 1);
     world.quality.backdropBlurPx = 8;
     world.camera = { lat: 48, lon: 10, distance: 800 };

@@ -4,7 +4,8 @@
  * colliding with a more important label, under the kind's cap), then their fade, then the GPU
  * slots of the labels whose opacity changed.
  * Reads: layers.labels, camera, time, labels.catalogue, labelRender.measure/viewport, the shell's
- * backdrop blur (behind the landing page's 6-8 px blur no label is placed: none could be read).
+ * backdrop scale (quality.appliedBackdropScale: behind the landing page's 6-8 px blur no label is
+ * placed, none could be read).
  * Writes: labels (active, placed), labelRender slots. Order: after camera, before render.
  * Cadence: every frame; the placement pass only runs when its inputs changed (camera, viewport,
  * the kinds loaded), so a still globe costs a key compare plus the fades in progress. While the
@@ -29,7 +30,6 @@ import type { ScreenBox } from '../data/labels/collision';
 import { GLOBE_RADIUS, latLonToXyzInto } from '../data/geoMath';
 import type { LabelViewport, PlacedLabel } from '../engine/labelState';
 import type { AtlasWorld } from '../engine/world';
-import { backdropResolutionScale } from './qualitySystem';
 
 /** Empty space kept around each label (CSS px) so neighbours never touch. */
 export const LABEL_MARGIN_PX = 2;
@@ -198,9 +198,9 @@ export function labelSystem(world: AtlasWorld): void {
   const gpu = world.labelRender;
   const now = world.time.now;
   if (s.startedAt < 0) s.startedAt = now;
-  // Behind the shell's 6-8 px blur (the landing page) no label could be read: none is placed.
-  const behindBlur =
-    world.quality !== null && backdropResolutionScale(world.quality.backdropBlurPx) < 1;
+  // Behind the shell's 6-8 px blur (the landing page: the scene drawn at the backdrop scale) no
+  // label could be read: none is placed.
+  const behindBlur = (world.quality?.appliedBackdropScale ?? 1) < 1;
   const on = world.layers.labels && !behindBlur;
   if ((on ? 1 : 0) !== s.visibleSent) {
     s.visibleSent = on ? 1 : 0;

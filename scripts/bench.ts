@@ -30,7 +30,9 @@ import { CHROMIUM_ARGS, VIEWPORT, chromiumExecutable } from './lib/chromium';
 import {
   FRAME_CPU_TRACE_CATEGORIES,
   frameCpu,
+  framesBySteps,
   type FrameCpu,
+  type StepFrameCpu,
   type TraceEvent,
 } from './lib/frameCpu';
 import {
@@ -108,9 +110,10 @@ const USAGE = `Usage: npm run bench -- [options]
                     (${FRAME_CPU_TRACE_CATEGORIES}) gives each frame's main-thread CPU: the
                     per-frame median and p95 beside the mean (default on)
   --trace           also record a Chrome trace of each measured window (trace-<scenario>-<run>.json
-                    in the output folder; open it in the browser's performance panel). Tracing
+                    in the output folder; open it in the browser's performance panel), and keep
+                    the per-frame run's light trace (trace-<scenario>-frames.json). Tracing
                     costs main-thread time of its own: do not compare traced figures with untraced
-                    ones). BENCH_TRACE_EXTRA=cat1,cat2 adds trace categories, e.g.
+                    ones. BENCH_TRACE_EXTRA=cat1,cat2 adds trace categories, e.g.
                     disabled-by-default-v8.cpu_profiler for JavaScript samples
   --base-url URL    measure an already running server instead of starting one
   --list            list the scenarios and exit
@@ -195,7 +198,11 @@ interface RunResult {
 /** Each frame's main-thread CPU in the traced run (scripts/lib/frameCpu.ts), with the number of
  * frames instead of the list. Its mean is the traced run's own (tracing costs thread time: compare
  * with the untraced mainMsPerFrame to see how much). */
-type FrameCpuResult = Omit<FrameCpu, 'frames'> & { frames: number };
+type FrameCpuResult = Omit<FrameCpu, 'frames' | 'at'> & {
+  frames: number;
+  /** A scripted scenario's steps (its step marks in the trace), in order; empty without marks. */
+  steps: Record<string, StepFrameCpu>;
+};
 
 interface ScenarioResult {
   name: string;
@@ -649,8 +656,11 @@ async function measureRun(
     const windowMs = performance.now() - t0;
     const recording = await stopRecording(page);
     const traceEvents = endTrace === null ? null : await endTrace();
-    if (traced === 'full' && traceEvents !== null) {
-      writeTrace(path.join(opts.out, `trace-${scenario.name}-${runIndex}.json`), traceEvents);
+    // --trace also keeps the per-frame run's light trace (its frames and tasks without the
+    // heavier categories' overhead).
+    if (opts.trace && traceEvents !== null) {
+      const which = traced === 'frames' ? 'frames' : String(runIndex);
+      writeTrace(path.join(opts.out, `trace-${scenario.name}-${which}.json`), traceEvents);
     }
     let perFrameCpu: FrameCpuResult | null = null;
     if (traced === 'frames' && traceEvents !== null) {
@@ -660,7 +670,13 @@ async function measureRun(
       } catch (err) {
         throw new FrameCpuFailure(err instanceof Error ? err.message : String(err));
       }
-      perFrameCpu = { median: f.median, p95: f.p95, mean: f.mean, frames: f.frames.length };
+      perFrameCpu = {
+        median: f.median,
+        p95: f.p95,
+        mean: f.mean,
+        frames: f.frames.length,
+        steps: framesBySteps(f, traceEvents),
+      };
     }
 
     let heapSoak: number | null = null;
@@ -831,6 +847,10 @@ function scenarioTable(s: ScenarioResult, runs: number): string {
       name,
       fmt(v, name.endsWith('ms/frame') ? 2 : 0),
     ]),
+    ...Object.entries(f?.steps ?? {}).map(([name, st]): [string, string] => [
+      `step ${name} main ms, frame median / p95 (traced run)`,
+      `${fmt(st.median, 2)} / ${fmt(st.p95, 2)} (${st.frames} frames)`,
+    ]),
     ['renderer', r.renderer.replaceAll('|', '\\|')],
   ];
   const lines = [
@@ -920,6 +940,12 @@ async function main(): Promise<void> {
           `[bench] ${scenario.name}: main-thread CPU per frame: median ${fmt(perFrameCpu.median, 2)} ms, ` +
             `p95 ${fmt(perFrameCpu.p95, 2)} ms, mean ${fmt(perFrameCpu.mean, 2)} ms (traced, ${perFrameCpu.frames} frames)`,
         );
+        for (const [step, st] of Object.entries(perFrameCpu.steps)) {
+          console.log(
+            `[bench] ${scenario.name}: step ${step}: frame median ${fmt(st.median, 2)} ms, ` +
+              `p95 ${fmt(st.p95, 2)} ms (${st.frames} frames)`,
+          );
+        }
       }
     }
     results.push({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameCpu, type TraceEvent } from './frameCpu';
+import { frameCpu, framesBySteps, STEP_MARK, type TraceEvent } from './frameCpu';
 
 const MAIN = { pid: 10, tid: 11 };
 
@@ -38,6 +38,7 @@ describe('frameCpu', () => {
     ];
     const r = frameCpu(events);
     expect(r.frames).toEqual([7, 6, 12]);
+    expect(r.at).toEqual([31_000, 51_000, 71_000]);
     expect(r.median).toBe(7);
     expect(r.mean).toBeCloseTo(25 / 3, 9);
     // Sorted 6, 7, 12: rank 0.95 * 2 = 1.9, between 7 and 12.
@@ -64,5 +65,32 @@ describe('frameCpu', () => {
     ];
     expect(() => frameCpu(noTdur)).toThrow(/thread duration/);
     expect(() => frameCpu(frame(0, 1))).toThrow(/fewer than two frames/);
+  });
+
+  it('splits the frames by the step marks', () => {
+    const mark = (name: string, atMs: number): TraceEvent => ({
+      ...MAIN,
+      name: 'TimeStamp',
+      ph: 'I',
+      ts: atMs * 1000,
+      args: { data: { message: STEP_MARK + name } },
+    });
+    const f = {
+      frames: [1, 2, 3, 10, 20, 99],
+      at: [10, 20, 30, 40, 50, 60].map((ms) => ms * 1000),
+    };
+    const steps = framesBySteps(f, [
+      mark('fly', 45), // out of order in the trace: sorted by time
+      mark('landing', 25),
+      mark('empty', 46),
+      { ...MAIN, name: 'TimeStamp', ph: 'I', ts: 35_000, args: { data: { message: 'other' } } },
+      mark('solar', 55),
+    ]);
+    expect(steps).toEqual({
+      landing: { frames: 2, median: 1.5, p95: 1.95 },
+      fly: { frames: 2, median: 6.5, p95: 3 + 7 * 0.95 },
+      solar: { frames: 1, median: 20, p95: 20 },
+    });
+    expect(framesBySteps(f, [])).toEqual({});
   });
 });

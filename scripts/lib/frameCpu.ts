@@ -30,11 +30,15 @@ export interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
+  /** `console.timeStamp(message)` puts its message here (event `TimeStamp`). */
+  args?: { data?: { message?: string } };
 }
 
 export interface FrameCpu {
   /** Main-thread CPU (ms) of each frame, in order. */
   frames: number[];
+  /** When each of those frames fired (trace clock, µs). */
+  at: number[];
   median: number;
   p95: number;
   mean: number;
@@ -97,7 +101,49 @@ export function frameCpu(events: readonly TraceEvent[]): FrameCpu {
       while (f < fires.length && (fires[f] ?? Infinity) < tEnd) f++;
     }
   }
-  const frames = costs.filter((_, i) => i > 0 && bracketed[i] === true);
-  if (frames.length === 0) throw new Error('frame CPU: fewer than two frames in the trace');
-  return { frames, median: median(frames), p95: percentile(frames, 95), mean: mean(frames) };
+  const kept = costs.flatMap((_, i) => (i > 0 && bracketed[i] === true ? [i] : []));
+  if (kept.length === 0) throw new Error('frame CPU: fewer than two frames in the trace');
+  const frames = kept.map((i) => costs[i] ?? 0);
+  const at = kept.map((i) => fires[i] ?? 0);
+  return { frames, at, median: median(frames), p95: percentile(frames, 95), mean: mean(frames) };
+}
+
+/**
+ * A scripted scenario marks the end of each of its steps with `console.timeStamp(STEP_MARK +
+ * name)` (tests/bench/scenarios.ts); the trace records it as a `TimeStamp` event.
+ */
+export const STEP_MARK = 'atlas-step:';
+
+/** The per-frame figures of one step. */
+export interface StepFrameCpu {
+  frames: number;
+  median: number;
+  p95: number;
+}
+
+/**
+ * The frames of `f` split by the step marks in `events`: a step holds the frames that fired after
+ * the previous mark (or the start of the trace) and before its own. Frames after the last mark
+ * belong to no step. Empty when the trace has no marks; a step without frames is left out.
+ */
+export function framesBySteps(
+  f: Pick<FrameCpu, 'frames' | 'at'>,
+  events: readonly TraceEvent[],
+): Record<string, StepFrameCpu> {
+  const marks = events
+    .filter((e) => e.name === 'TimeStamp' && e.args?.data?.message?.startsWith(STEP_MARK) === true)
+    .map((e) => ({ name: (e.args?.data?.message ?? '').slice(STEP_MARK.length), ts: e.ts }))
+    .sort((a, b) => a.ts - b.ts);
+  const out: Record<string, StepFrameCpu> = {};
+  let from = -Infinity;
+  for (const mark of marks) {
+    const mine = f.frames.filter((_, i) => {
+      const at = f.at[i] ?? Number.NaN;
+      return at >= from && at < mark.ts;
+    });
+    from = mark.ts;
+    if (mine.length === 0) continue;
+    out[mark.name] = { frames: mine.length, median: median(mine), p95: percentile(mine, 95) };
+  }
+  return out;
 }

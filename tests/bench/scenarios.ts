@@ -15,6 +15,7 @@ import type { Page } from '@playwright/test';
 import { EARTH_LAYERS } from '../../engine/layers';
 import type {} from '../../data/automation';
 import { enableThreadTicks, getMetrics, recordedFrames } from '../../scripts/lib/measure';
+import { STEP_MARK } from '../../scripts/lib/frameCpu';
 
 export interface BenchScenario {
   /** Short id for `--scenario` and the summary table. */
@@ -285,6 +286,8 @@ async function tour(page: Page): Promise<Record<string, number>> {
   };
   let last = await reading();
   const step = async (name: string): Promise<void> => {
+    // The step's end in the traced per-frame run (scripts/lib/frameCpu.ts splits frames by it).
+    await page.evaluate((mark) => console.timeStamp(mark), STEP_MARK + name);
     const now = await reading();
     const frames = now.frames - last.frames;
     steps[`step ${name} (ms)`] = now.wall - last.wall;

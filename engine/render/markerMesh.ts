@@ -21,7 +21,7 @@ import {
 } from '../../data/markers/markerStyle';
 import type { ClusterGpu, MarkerGpu } from '../world';
 import { ATLAS_COLS, EmojiAtlas } from './emojiAtlas';
-import { lineMaterial } from './materials';
+import { FanLines } from './fanLines';
 
 /** Vertex shader of the merged path; thinInstanceMesh.ts derives the thin-instance one from it. */
 export const markerVertex = /* glsl */ `
@@ -236,16 +236,14 @@ export class MarkerMesh implements MarkerGpu {
   /** Hidden while cluster badges stand in for the markers. */
   private hidden = false;
   /** Lines from a shared place to each marker fanned out around it (one draw call). */
-  private fanLines: Mesh | null = null;
-  private fanLineCount = 0;
-  private readonly scene: Scene;
+  private readonly fanLines: FanLines;
 
   constructor(scene: Scene, atlas?: EmojiAtlas, name = 'markers') {
-    this.scene = scene;
     this.atlas = atlas ?? new EmojiAtlas(scene);
     this.mesh = new Mesh(name, scene);
     this.mesh.isPickable = false;
     this.mesh.alwaysSelectAsActiveMesh = true;
+    this.fanLines = new FanLines(scene, `${name}FanLines`, this.mesh);
     this.mesh.doNotSyncBoundingInfo = true;
     this.material = createMarkerMaterial(
       scene,
@@ -305,33 +303,11 @@ export class MarkerMesh implements MarkerGpu {
   setHidden(hidden: boolean): void {
     this.hidden = hidden;
     this.mesh.isVisible = this.count > 0 && !hidden;
-    if (this.fanLines) this.fanLines.isVisible = this.fanLineCount > 0 && !hidden;
+    this.fanLines.setHidden(hidden);
   }
 
   setFanLines(positions: Float32Array, count: number): void {
-    if (count === 0 && this.fanLines === null) return;
-    if (this.fanLines === null) {
-      this.fanLines = new Mesh(`${this.mesh.name}FanLines`, this.scene);
-      this.fanLines.parent = this.mesh; // enabled/disabled with the markers layer
-      this.fanLines.isPickable = false;
-      this.fanLines.alwaysSelectAsActiveMesh = true;
-      this.fanLines.material = lineMaterial(
-        `${this.mesh.name}FanLineMat`,
-        this.scene,
-        new Color3(0.85, 0.9, 1),
-        0.55,
-      );
-    }
-    this.fanLineCount = count;
-    if (count > 0) {
-      const indices = new Uint32Array(count * 2);
-      for (let i = 0; i < count * 2; i++) indices[i] = i;
-      const vd = new VertexData();
-      vd.positions = positions.subarray(0, count * 6);
-      vd.indices = indices;
-      vd.applyToMesh(this.fanLines, false);
-    }
-    this.fanLines.isVisible = count > 0 && !this.hidden;
+    this.fanLines.set(positions, count);
   }
 
   setCount(count: number): void {
@@ -397,7 +373,7 @@ export class MarkerMesh implements MarkerGpu {
   }
 
   dispose(): void {
-    this.fanLines?.dispose();
+    this.fanLines.dispose();
     this.mesh.dispose();
     this.material.dispose();
     this.atlas.texture.dispose();

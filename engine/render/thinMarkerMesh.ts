@@ -8,14 +8,13 @@
  */
 import '@babylonjs/core/Meshes/thinInstanceMesh';
 import type { ShaderMaterial } from '@babylonjs/core/Materials/shaderMaterial';
-import { Color3 } from '@babylonjs/core/Maths/math.color';
 import { Mesh } from '@babylonjs/core/Meshes/mesh';
 import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
 import type { Scene } from '@babylonjs/core/scene';
 import { DEFAULT_MARKER_DISPLAY, type MarkerDisplay } from '../../data/markers/markerStyle';
 import type { MarkerGpu } from '../world';
 import { EmojiAtlas } from './emojiAtlas';
-import { lineMaterial } from './materials';
+import { FanLines } from './fanLines';
 import { createMarkerMaterial, markerVertex, type MarkerLayer } from './markerMesh';
 
 /** The merged vertex shader with the corner from the quad and the centre per instance. */
@@ -50,14 +49,14 @@ export class ThinMarkerMesh implements MarkerGpu, MarkerLayer {
   display: Readonly<MarkerDisplay> = DEFAULT_MARKER_DISPLAY;
   /** Adaptive quality's animations switch, read at bind time. */
   animations = true;
-  private fanLines: Mesh | null = null;
-  private fanLineCount = 0;
+  private readonly fanLines: FanLines;
 
-  constructor(private readonly scene: Scene) {
+  constructor(scene: Scene) {
     this.atlas = new EmojiAtlas(scene);
     this.mesh = new Mesh('markers', scene);
     this.mesh.isPickable = false;
     this.mesh.alwaysSelectAsActiveMesh = true;
+    this.fanLines = new FanLines(scene, 'markersFanLines', this.mesh);
     this.mesh.doNotSyncBoundingInfo = true;
     const quad = new VertexData();
     quad.positions = [-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0];
@@ -114,7 +113,7 @@ export class ThinMarkerMesh implements MarkerGpu, MarkerLayer {
   setHidden(hidden: boolean): void {
     this.hidden = hidden;
     this.mesh.isVisible = this.count > 0 && !hidden;
-    if (this.fanLines) this.fanLines.isVisible = this.fanLineCount > 0 && !hidden;
+    this.fanLines.setHidden(hidden);
   }
 
   setCount(count: number): void {
@@ -129,29 +128,7 @@ export class ThinMarkerMesh implements MarkerGpu, MarkerLayer {
   }
 
   setFanLines(positions: Float32Array, count: number): void {
-    if (count === 0 && this.fanLines === null) return;
-    if (this.fanLines === null) {
-      this.fanLines = new Mesh('markersFanLines', this.scene);
-      this.fanLines.parent = this.mesh;
-      this.fanLines.isPickable = false;
-      this.fanLines.alwaysSelectAsActiveMesh = true;
-      this.fanLines.material = lineMaterial(
-        'markersFanLineMat',
-        this.scene,
-        new Color3(0.85, 0.9, 1),
-        0.55,
-      );
-    }
-    this.fanLineCount = count;
-    if (count > 0) {
-      const indices = new Uint32Array(count * 2);
-      for (let i = 0; i < count * 2; i++) indices[i] = i;
-      const vd = new VertexData();
-      vd.positions = positions.subarray(0, count * 6);
-      vd.indices = indices;
-      vd.applyToMesh(this.fanLines, false);
-    }
-    this.fanLines.isVisible = count > 0 && !this.hidden;
+    this.fanLines.set(positions, count);
   }
 
   writeSlot(
@@ -205,7 +182,7 @@ export class ThinMarkerMesh implements MarkerGpu, MarkerLayer {
   }
 
   dispose(): void {
-    this.fanLines?.dispose();
+    this.fanLines.dispose();
     this.mesh.dispose();
     this.material.dispose();
     this.atlas.texture.dispose();

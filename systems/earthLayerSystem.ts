@@ -46,8 +46,11 @@ export function earthParts(world: AtlasWorld): number {
   // State/province lines only close up: the 50m (or finer) LOD with its 450/520 hysteresis (spec
   // label range for states: 205-450).
   if (l.states && world.geoLod >= LOD_50M) m |= PART_STATES;
-  if (l.rivers) m |= PART_RIVERS;
-  if (l.timezones) m |= PART_TIMEZONES;
+  // Beyond the solar-system view's threshold the Earth is under ~70 px across: no river or time
+  // zone lines on it (as lodSystem drops coastlines and borders there).
+  const farOut = world.camera.distance > SOLAR_VIEW_DISTANCE;
+  if (l.rivers && !farOut) m |= PART_RIVERS;
+  if (l.timezones && !farOut) m |= PART_TIMEZONES;
   // The 16 x 32 grid belongs to the background globe behind static pages (spec section 1).
   if (l.backgroundGrid && world.view === 'background') m |= PART_BACKGROUND_GRID;
   if (l.lakes) m |= PART_LAKES;

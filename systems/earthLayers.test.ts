@@ -25,6 +25,7 @@ import {
   PART_STATES,
   PART_SUN,
   PART_SUNLIGHT,
+  PART_TIMEZONES,
   SOLAR_VIEW_DISTANCE,
   earthLayerSystem,
   earthParts,
@@ -164,6 +165,14 @@ describe('layer bookkeeping', () => {
     expect(world.camera.distance).toBe(SOLAR_VIEW_DISTANCE + 3000);
     expect(earthParts(world) & PART_PLANETS).toBe(PART_PLANETS);
     expect(rec.solar.at(-1)).toBe(true);
+    // Out there the Earth is under ~70 px across: no river or time-zone lines on it.
+    world.layers.rivers = true;
+    world.layers.timezones = true;
+    world.layers.lakes = true;
+    expect(earthParts(world) & (PART_RIVERS | PART_TIMEZONES | PART_LAKES)).toBe(PART_LAKES);
+    sendCommand({ type: 'setCamera', distance: SOLAR_VIEW_DISTANCE - 1000 });
+    frame(world);
+    expect(earthParts(world) & (PART_RIVERS | PART_TIMEZONES)).toBe(PART_RIVERS | PART_TIMEZONES);
     sendCommand({ type: 'setLayer', layer: 'solarSystem', on: false });
     frame(world);
     frame(world);

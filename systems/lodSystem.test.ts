@@ -3,6 +3,7 @@ import { sendCommand } from '../engine/commands';
 import { runPipeline } from '../engine/pipeline';
 import { LOD_10M, LOD_110M, LOD_50M, LOD_ANY, spawnGeoLayer } from '../engine/world';
 import { cameraSystem } from './cameraSystem';
+import { SOLAR_VIEW_DISTANCE } from './earthLayerSystem';
 import { commandSystem } from './commandSystem';
 import {
   LOD_10M_ENTER,
@@ -156,5 +157,25 @@ describe('three LOD tiers (110m, 50m, 10m)', () => {
       false,
       false,
     ]);
+  });
+
+  it('draws no coastline or border lines on the far-off Earth of the solar-system view', () => {
+    const { world, render } = createTestWorld();
+    spawnGeoLayer(world, 'land', LOD_110M, 0);
+    spawnGeoLayer(world, 'coastline', LOD_110M, 1);
+    spawnGeoLayer(world, 'borders', LOD_110M, 2);
+    spawnGeoLayer(world, 'ocean', LOD_ANY, 3);
+    sendCommand({ type: 'setView', view: 'solar' });
+    sendCommand({ type: 'setCamera', distance: SOLAR_VIEW_DISTANCE - 100 });
+    runPipeline(world, 0, steps);
+    expect([0, 1, 2, 3].map((h) => render.visible.get(h))).toEqual([true, true, true, true]);
+    sendCommand({ type: 'setCamera', distance: 8000 });
+    runPipeline(world, 16, steps);
+    expect(world.camera.distance).toBe(8000);
+    // The land fill and the ocean stay: the continents still show on the small globe.
+    expect([0, 1, 2, 3].map((h) => render.visible.get(h))).toEqual([true, false, false, true]);
+    sendCommand({ type: 'setCamera', distance: 1000 });
+    runPipeline(world, 32, steps);
+    expect([0, 1, 2, 3].map((h) => render.visible.get(h))).toEqual([true, true, true, true]);
   });
 });

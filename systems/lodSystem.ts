@@ -5,6 +5,8 @@
  * GeoLayer.visible. Order: after camera. Cadence: every frame (a few dozen entities).
  *
  * Three tiers: 110m far, 50m closer than 450, 10m closer than 300 (coastline and borders only).
+ * Beyond the solar-system view's 5000 the Earth is under ~70 px across: its coastline and border
+ * lines are not drawn (the land fill still shows the continents), two draw calls fewer there.
  * Each layer draws the finest of its loaded tiers that is not finer than the wanted one, so a tier
  * still loading keeps the coarser one on screen, and a layer without a 10m asset (land) keeps its
  * 50m mesh at the 10m tier.
@@ -12,6 +14,7 @@
 import { query } from 'bitecs';
 import { LAYER_NAMES } from '../engine/layers';
 import { GeoLayer, LOD_10M, LOD_110M, LOD_ANY, type AtlasWorld } from '../engine/world';
+import { SOLAR_VIEW_DISTANCE } from './earthLayerSystem';
 
 /** Switch to 50m detail when closer than this (scene units from the centre)... */
 export const LOD_50M_ENTER = 450;
@@ -38,6 +41,12 @@ export function nextGeoLod(current: number, distance: number): number {
   return lod;
 }
 
+/** Layers of lines on the Earth's surface: not drawn beyond SOLAR_VIEW_DISTANCE. */
+const SURFACE_LINES: readonly number[] = [
+  LAYER_NAMES.indexOf('coastline'),
+  LAYER_NAMES.indexOf('borders'),
+];
+
 /** Per layer index: the LOD to draw this frame (reused between frames). */
 const drawnByLayer = new Int16Array(LAYER_NAMES.length);
 
@@ -59,11 +68,13 @@ export function lodSystem(world: AtlasWorld): void {
     const layer = GeoLayer.layer[e] as number;
     if (l > (drawnByLayer[layer] as number)) drawnByLayer[layer] = l;
   }
+  const farOut = world.camera.distance > SOLAR_VIEW_DISTANCE;
   for (let i = 0; i < ents.length; i++) {
     const e = ents[i] as number;
     const layer = GeoLayer.layer[e] as number;
     const name = LAYER_NAMES[layer];
-    const on = name !== undefined && world.layers[name];
+    const on =
+      name !== undefined && world.layers[name] && !(farOut && SURFACE_LINES.includes(layer));
     const l = GeoLayer.lod[e];
     GeoLayer.visible[e] = on && (l === LOD_ANY || l === drawnByLayer[layer]) ? 1 : 0;
   }

@@ -138,7 +138,15 @@ test.describe('Earth and sky layers', () => {
     const lon = sunLon > 0 ? sunLon - 180 : sunLon + 180;
     const distance = 8000;
     await setCamera(page, lat, lon, distance);
-    await expect.poll(() => drawCalls(page)).toBe(near + 2); // planets + orbits
+    // Planets and orbits come in; the coastline and border lines go on the ~46 px Earth.
+    await expect.poll(() => drawCalls(page)).toBe(near + 2 - 2);
+    // The lines are not drawn out there: switching them off changes nothing.
+    await setLayer(page, 'coastline', false);
+    await setLayer(page, 'borders', false);
+    await waitForFrames(page);
+    expect(await drawCalls(page)).toBe(near);
+    await setLayer(page, 'coastline', true);
+    await setLayer(page, 'borders', true);
 
     // Project the sun with the camera model (fov 45 vertical, 1280x720, up = +y).
     const cam = latLonToXyz(lat, lon, distance);

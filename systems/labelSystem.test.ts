@@ -309,6 +309,33 @@ describe('labelSystem', () => {
     expect(spain?.alpha).toBeLessThan(1); // fading in, not popping
   });
 
+  it('shows and drops labels at once, one write each way, with the animations off', () => {
+    const { world, gpu, frame } = setup();
+    world.quality = testQuality(world, 'low', 1);
+    // A degradation step has turned the animations off (applied by the quality system).
+    world.quality.appliedEffects = { animations: false, segments: 24 };
+    world.camera = { lat: 48, lon: 10, distance: 800 };
+    frame(0);
+    frame(600);
+    const slot = [...gpu.slots.entries()].find(([, v]) => v.text === 'Spain')?.[0] ?? -1;
+    expect(slot).toBeGreaterThanOrEqual(0);
+    expect(gpu.slots.get(slot)?.alpha).toBe(1); // no fade in
+    const shown = world.labels.active.size;
+    const writes = gpu.writes;
+    expect(writes).toBe(shown);
+    for (let i = 0; i < 5; i++) frame(16);
+    expect(gpu.writes).toBe(writes);
+    // Turn away: each label is kept for the hold frames, then dropped in one write.
+    world.camera = { lat: -30, lon: -170, distance: 800 };
+    for (let i = 0; i < HOLD_FRAMES; i++) frame(16);
+    expect(gpu.slots.get(slot)).toMatchObject({ text: 'Spain', alpha: 1 });
+    frame(16);
+    expect(gpu.slots.get(slot)?.alpha).toBe(0);
+    expect(world.labels.freeSlots).toContain(slot);
+    // One write per label dropped (none of them qualifies on this side) and one per label shown.
+    expect(gpu.writes - writes).toBe(shown + world.labels.active.size);
+  });
+
   it('shows nothing without a catalogue and copes with an empty one', () => {
     const { world } = createTestWorld();
     const gpu = fakeGpu();

@@ -5,7 +5,8 @@
  * slots of the labels whose opacity changed.
  * Reads: layers.labels, camera, time, labels.catalogue, labelRender.measure/viewport, the shell's
  * backdrop scale (quality.appliedBackdropScale: behind the landing page's 6-8 px blur no label is
- * placed, none could be read).
+ * placed, none could be read), the applied animations switch (quality.appliedEffects: off, labels
+ * show and go without fading).
  * Writes: labels (active, placed), labelRender slots. Order: after camera, before render.
  * Cadence: every frame; the placement pass only runs when its inputs changed (camera, viewport,
  * the kinds loaded), so a still globe costs a key compare plus the fades in progress. While the
@@ -242,7 +243,11 @@ export function labelSystem(world: AtlasWorld): void {
   }
 
   const cat = s.catalogue;
-  const dtMs = world.time.dt * 1000;
+  // With adaptive quality's animations off (a degradation step, or low battery) labels come and
+  // go at once instead of fading: each is written once when it shows and once when it goes,
+  // rather than on every frame of a 200-300 ms fade.
+  const animations = world.quality?.appliedEffects?.animations ?? true;
+  const dtMs = animations ? world.time.dt * 1000 : Infinity;
   s.placedIndex.forEach((i, n) => {
     const offsetY = s.placedOffset[n] ?? 0;
     const known = s.active.get(i);

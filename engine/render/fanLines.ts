@@ -6,7 +6,7 @@
  * markerSyncSystem rewrites them whenever the zoom scale moves by 5%: every other frame while the
  * camera zooms. So the vertex buffer is created once per capacity (doubling) and updated in place;
  * the draw range follows the count. Rebuilding the mesh each time (new vertex and index buffers)
- * cost ~0.2 ms a frame on a 4x-throttled CPU through a zoom.
+ * was ~6% of the frame callback's samples in a profile of the 4x-throttled tour's zoom out.
  */
 import { Color3 } from '@babylonjs/core/Maths/math.color';
 import { Mesh } from '@babylonjs/core/Meshes/mesh';

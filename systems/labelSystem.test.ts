@@ -98,6 +98,14 @@ function setup(
   return { world, gpu, frame, clock };
 }
 
+/** Camera over Europe at 800, past the countries' 500 ms load delay, then `settle` 16 ms frames. */
+function showEurope(world: AtlasWorld, frame: (ms?: number) => void, settle = 0): void {
+  world.camera = { lat: 48, lon: 10, distance: 800 };
+  frame(0);
+  frame(600);
+  for (let i = 0; i < settle; i++) frame(16);
+}
+
 const kinds = (placed: PlacedLabel[]): Set<string> => new Set(placed.map((p) => p.kind));
 
 function expectNoOverlap(placed: PlacedLabel[]): void {
@@ -205,10 +213,7 @@ describe('labelSystem', () => {
 
   it('keeps a label 3 frames after it stops qualifying, then fades it out and frees its slot', () => {
     const { world, gpu, frame } = setup();
-    world.camera = { lat: 48, lon: 10, distance: 800 };
-    frame(0);
-    frame(600);
-    for (let i = 0; i < 20; i++) frame(16); // fully faded in
+    showEurope(world, frame, 20); // fully faded in
     const slotOf = (name: string): number =>
       [...gpu.slots.entries()].find(([, s]) => s.text === name)?.[0] ?? -1;
     const slot = slotOf('Spain');
@@ -231,10 +236,7 @@ describe('labelSystem', () => {
 
   it('empties the slot pool once every label has faded, so the mesh draws nothing', () => {
     const { world, gpu, frame } = setup();
-    world.camera = { lat: 48, lon: 10, distance: 800 };
-    frame(0);
-    frame(600);
-    for (let i = 0; i < 20; i++) frame(16);
+    showEurope(world, frame, 20);
     expect(gpu.count).toBeGreaterThan(0);
     world.camera = { lat: 48, lon: 10, distance: 50000 }; // out at the solar system
     for (let i = 0; i < HOLD_FRAMES + 1; i++) frame(16);
@@ -251,10 +253,7 @@ describe('labelSystem', () => {
 
   it('does no placement pass and no writes while nothing changes', () => {
     const { world, gpu, frame } = setup();
-    world.camera = { lat: 48, lon: 10, distance: 800 };
-    frame(0);
-    frame(600);
-    for (let i = 0; i < 30; i++) frame(16);
+    showEurope(world, frame, 30);
     const passes = world.labels.passes;
     const writes = gpu.writes;
     for (let i = 0; i < 10; i++) frame(16);
@@ -267,10 +266,7 @@ describe('labelSystem', () => {
 
   it('the labels layer (L key) hides every label at once and brings them back', () => {
     const { world, gpu, frame } = setup();
-    world.camera = { lat: 48, lon: 10, distance: 800 };
-    frame(0);
-    frame(600);
-    frame(16);
+    showEurope(world, frame, 1);
     expect(gpu.visible).toBe(true);
     expect(world.labels.active.size).toBeGreaterThan(0);
     world.layers.labels = false;
@@ -314,9 +310,7 @@ describe('labelSystem', () => {
     world.quality = testQuality(world, 'low', 1);
     // A degradation step has turned the animations off (applied by the quality system).
     world.quality.appliedEffects = { animations: false, segments: 24 };
-    world.camera = { lat: 48, lon: 10, distance: 800 };
-    frame(0);
-    frame(600);
+    showEurope(world, frame);
     const slot = [...gpu.slots.entries()].find(([, v]) => v.text === 'Spain')?.[0] ?? -1;
     expect(slot).toBeGreaterThanOrEqual(0);
     expect(gpu.slots.get(slot)?.alpha).toBe(1); // no fade in

@@ -199,8 +199,8 @@ export function labelSystem(world: AtlasWorld): void {
   const gpu = world.labelRender;
   const now = world.time.now;
   if (s.startedAt < 0) s.startedAt = now;
-  // Behind the shell's 6-8 px blur (the landing and the pages over the globe: the scene drawn at the backdrop scale) no
-  // label could be read: none is placed.
+  // Behind the shell's 6-8 px blur (the landing and the pages over the globe: the scene drawn at
+  // the backdrop scale) no label could be read: none is placed.
   const behindBlur = (world.quality?.appliedBackdropScale ?? 1) < 1;
   const on = world.layers.labels && !behindBlur;
   if ((on ? 1 : 0) !== s.visibleSent) {

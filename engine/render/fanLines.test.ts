@@ -47,6 +47,13 @@ describe('FanLines', () => {
     const data = mesh().getVerticesData(VertexBuffer.PositionKind);
     expect(Array.from(data?.slice(0, 12) ?? [])).toEqual(Array.from(positions(2, 1000)));
     expect(mesh().getTotalIndices()).toBe(FAN_LINES_MIN_CAPACITY * 2);
+
+    // The same count at new places: the draw range is kept, the data rewritten.
+    const range = mesh().subMeshes[0];
+    lines.set(positions(2, 2000), 2);
+    expect(mesh().subMeshes[0]).toBe(range);
+    const moved = mesh().getVerticesData(VertexBuffer.PositionKind);
+    expect(Array.from(moved?.slice(0, 12) ?? [])).toEqual(Array.from(positions(2, 2000)));
   });
 
   it('grows by doubling when the lines outnumber the buffer', () => {

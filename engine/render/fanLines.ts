@@ -25,9 +25,12 @@ export class FanLines {
   private mesh: Mesh | null = null;
   private positions = new Float32Array(0);
   private count = 0;
+  /** Lines the draw range covers (-1: none set on the current buffer). */
+  private drawn = -1;
   private hidden = false;
-  /** Lines the current vertex buffer holds; also counts buffer (re)creations for tests. */
+  /** Lines the current vertex buffer holds. */
   capacity = 0;
+  /** Vertex buffers made so far (tests read it). */
   builds = 0;
 
   constructor(
@@ -58,13 +61,18 @@ export class FanLines {
       vd.applyToMesh(mesh, true);
       this.capacity = cap;
       this.builds++;
+      this.drawn = -1; // the new buffer came with a draw range over all of it
     } else {
       this.positions.set(positions.subarray(0, floats));
       mesh.updateVerticesData(VertexBuffer.PositionKind, this.positions, false, false);
     }
-    // Only the first `count` lines are drawn; the rest of the buffer is left as it was.
-    mesh.releaseSubMeshes();
-    SubMesh.AddToMesh(0, 0, count * 2, 0, count * 2, mesh);
+    // Only the first `count` lines are drawn; the rest of the buffer is left as it was. The range
+    // is remade only when the count changes (a zoom rewrites the same lines at new places).
+    if (count !== this.drawn) {
+      mesh.releaseSubMeshes();
+      SubMesh.AddToMesh(0, 0, count * 2, 0, count * 2, mesh);
+      this.drawn = count;
+    }
     mesh.isVisible = !this.hidden;
   }
 

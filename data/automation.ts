@@ -76,6 +76,11 @@ export interface AtlasAutomation {
       animations: boolean;
       /** Globe sphere segments (device default, -20% per degradation step from step 3, floor 24). */
       segments: number;
+      /** Texture size of the texture quality in force (2048 / 1024 / 512: the rung's, 512 from
+       * degradation step 2), and the marker atlas's size in texels (at most 1024) that follows it
+       * (null until the render side has applied it). */
+      textureSize: number;
+      markerAtlasPx: number | null;
       /** Milliseconds between label / marker-culling passes while the camera moves (0 = every
        * frame; 100 under 'reduced' culling, 250 under 'emergency'). */
       placementMs: number;

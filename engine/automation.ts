@@ -3,6 +3,7 @@
  * the benchmark runner and people who script ATLAS. Everything goes through commands and stats,
  * exactly like the UI: automation cannot put the engine in a state a user could not.
  */
+import { TEXTURE_SIZE } from '../data/quality/deviceProfile';
 import type { AtlasAutomation, AtlasStats } from '../data/automation';
 import { sendCommand } from './commands';
 import { GLOBE_RADIUS } from '../data/geoMath';
@@ -170,6 +171,11 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
           degradation: q.degradation,
           animations: q.animations,
           segments: q.segments,
+          textureSize: TEXTURE_SIZE[q.textureQuality],
+          markerAtlasPx:
+            world.quality?.appliedEffects === null
+              ? null
+              : (atlas.globe.scene.getTextureByName('emojiAtlas')?.getSize().width ?? null),
           placementMs: q.placementMs,
           reason: q.reason,
         };

@@ -121,6 +121,8 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
     clusterMesh.animations = effects.animations;
     appearance.animations = effects.animations;
     globe.setOceanSegments(effects.segments);
+    // The cluster badges share the markers' atlas.
+    markerMesh.atlas.setTextureSize(effects.textureSize);
   });
   void loadCombinedLabels((url) => fetch(url), baseUrl).then((labels) => {
     setLabelCatalogue(world.labels, buildCatalogue(labels));

@@ -210,6 +210,9 @@ export interface QualityEffects {
   animations: boolean;
   /** Globe sphere segments (device default, cut 20% per degradation step to a floor of 24). */
   segments: number;
+  /** Texture size of the texture quality in force (spec 2048 / 1024 / 512; low from degradation
+   * step 2): the marker atlas follows it. */
+  textureSize: number;
 }
 
 /** Pointer state gathered between frames by the render side, consumed by the picking system. */

@@ -309,7 +309,7 @@ describe('labelSystem', () => {
     const { world, gpu, frame } = setup();
     world.quality = testQuality(world, 'low', 1);
     // A degradation step has turned the animations off (applied by the quality system).
-    world.quality.appliedEffects = { animations: false, segments: 24 };
+    world.quality.appliedEffects = { animations: false, segments: 24, textureSize: 512 };
     showEurope(world, frame);
     const slot = [...gpu.slots.entries()].find(([, v]) => v.text === 'Spain')?.[0] ?? -1;
     expect(slot).toBeGreaterThanOrEqual(0);

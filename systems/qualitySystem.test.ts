@@ -24,14 +24,14 @@ describe('qualitySystem', () => {
     expect(render.pixelRatio).toBe(2);
   });
 
-  it('turns animations off, then cuts the sphere segments, as the frame rate stays low; undoes them on recovery', () => {
+  it('turns animations off, then the textures to low, then cuts the sphere segments, as the frame rate stays low; undoes them on recovery', () => {
     const { world, render } = createTestWorld();
     world.quality = highQuality(world);
     const steps = [{ name: 'quality', run: qualitySystem }];
     let t = 0;
     runPipeline(world, (t += 16), steps);
     runPipeline(world, (t += 16), steps);
-    expect(render.qualityEffects).toEqual({ animations: true, segments: 64 });
+    expect(render.qualityEffects).toEqual({ animations: true, segments: 64, textureSize: 2048 });
     // 10 FPS: a degradation step every 2 s (animations, textures, then segments).
     for (let i = 0; i < 35; i++) runPipeline(world, (t += 100), steps);
     expect(render.qualityEffects?.animations).toBe(false);
@@ -39,10 +39,31 @@ describe('qualitySystem', () => {
     for (let i = 0; i < 50; i++) runPipeline(world, (t += 100), steps);
     expect(world.quality.controller.state.degradation).toBeGreaterThanOrEqual(3);
     expect(render.qualityEffects?.segments).toBe(51);
+    expect(render.qualityEffects?.textureSize).toBe(512);
     // 60 FPS: one step undone per 5 s.
     for (let i = 0; i < 60 * 40; i++) runPipeline(world, (t += 1000 / 60), steps);
     expect(world.quality.controller.state.degradation).toBe(0);
-    expect(render.qualityEffects).toEqual({ animations: true, segments: 64 });
+    expect(render.qualityEffects).toEqual({ animations: true, segments: 64, textureSize: 2048 });
+  });
+
+  it('sets low textures at degradation step 2 whatever the rung, and the rung texture size below it', () => {
+    const { world, render } = createTestWorld();
+    world.quality = highQuality(world);
+    // The user keeps the high rung: only the degradation steps can lower the textures.
+    world.quality.controller.setOverride('high', 0);
+    const steps = [{ name: 'quality', run: qualitySystem }];
+    let t = 0;
+    runPipeline(world, (t += 16), steps);
+    runPipeline(world, (t += 16), steps);
+    const state = world.quality.controller.state;
+    const sizes: [number, number | undefined][] = [];
+    for (let i = 0; i < 70 && state.degradation < 3; i++) {
+      runPipeline(world, (t += 100), steps);
+      sizes.push([state.degradation, render.qualityEffects?.textureSize]);
+    }
+    expect(sizes.filter(([d]) => d < 2).every(([, size]) => size === 2048)).toBe(true);
+    expect(sizes.filter(([d]) => d >= 2).every(([, size]) => size === 512)).toBe(true);
+    expect(sizes.some(([d]) => d === 2)).toBe(true);
   });
 
   it('does nothing before boot has profiled the device', () => {

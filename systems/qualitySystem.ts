@@ -4,10 +4,11 @@
  * stepwise degradation, culling level, toasts) and applies the render pixel ratio when it changes.
  * Reads: time, camera movement (flyTo, pointer drag), world.quality. Writes: world.quality state,
  * the render pixel ratio, the backdrop resolution scale (under the shell's blur), the render-side
- * quality effects (animations, sphere segments) when they change. Order: after camera. Cadence:
+ * quality effects (animations, sphere segments, texture size) when they change. Order: after camera. Cadence:
  * every frame.
  */
 import type { AtlasWorld } from '../engine/world';
+import { TEXTURE_SIZE } from '../data/quality/deviceProfile';
 
 /** A change of the pixel ratio smaller than this is not worth a framebuffer resize. */
 export const PIXEL_RATIO_EPSILON = 0.02;
@@ -53,11 +54,18 @@ export function qualitySystem(world: AtlasWorld): void {
     q.appliedBackdropScale = backdrop;
     world.render.setBackdropScale(backdrop);
   }
-  // Degradation and low battery: animations off, then (step 3 on) fewer sphere segments. The
-  // placement spacing (placementMs) is read by the label and marker-culling systems themselves.
+  // Degradation and low battery: animations off, then (step 2 on) low textures, then (step 3 on)
+  // fewer sphere segments. The placement spacing (placementMs) is read by the label and
+  // marker-culling systems themselves.
   const applied = q.appliedEffects;
-  if (applied === null || applied.animations !== s.animations || applied.segments !== s.segments) {
-    q.appliedEffects = { animations: s.animations, segments: s.segments };
+  const textureSize = TEXTURE_SIZE[s.textureQuality];
+  if (
+    applied === null ||
+    applied.animations !== s.animations ||
+    applied.segments !== s.segments ||
+    applied.textureSize !== textureSize
+  ) {
+    q.appliedEffects = { animations: s.animations, segments: s.segments, textureSize };
     world.render.setQualityEffects(q.appliedEffects);
   }
 }

@@ -1,17 +1,32 @@
 /**
  * The emoji texture atlas: every emoji the data uses, drawn once into a canvas texture on first
- * use (cells of CELL_PX). Where the platform has no colour emoji font (headless Linux without
- * fonts-noto-color-emoji), a readable fallback glyph is drawn instead: the category's initial.
+ * use (ATLAS_COLS x ATLAS_COLS cells). Where the platform has no colour emoji font (headless Linux
+ * without fonts-noto-color-emoji), a readable fallback glyph is drawn instead: the category's
+ * initial. Its size follows adaptive quality's texture size (spec: 2048 / 1024 / 512 by quality,
+ * low from degradation step 2): at most ATLAS_PX, so 64 px cells at high and medium quality and 32
+ * px cells (a quarter of the texture memory and upload) at low. A resize redraws every cell in
+ * place: cell numbers, and so the markers' UVs, do not change.
  */
 import { DynamicTexture } from '@babylonjs/core/Materials/Textures/dynamicTexture';
 import { Texture } from '@babylonjs/core/Materials/Textures/texture';
 import type { Scene } from '@babylonjs/core/scene';
 
-/** Cell size in texture pixels: crisp at the largest marker size (20 units) up close. */
+/** Cell size in texture pixels at full size: crisp at the largest marker size (20 units) up close. */
 export const CELL_PX = 64;
-export const ATLAS_PX = 1024;
-export const ATLAS_COLS = ATLAS_PX / CELL_PX;
-const FONT = `${Math.round(CELL_PX * 0.78)}px "Noto Color Emoji","Apple Color Emoji","Segoe UI Emoji",sans-serif`;
+/** Cells per row and column, whatever the size. */
+export const ATLAS_COLS = 16;
+/** The atlas at full size (64 px cells); a smaller texture size gives smaller cells. */
+export const ATLAS_PX = ATLAS_COLS * CELL_PX;
+/** Smallest atlas (16 px cells): below that an emoji is no longer recognisable. */
+export const ATLAS_MIN_PX = ATLAS_COLS * 16;
+const EMOJI_FAMILY = '"Noto Color Emoji","Apple Color Emoji","Segoe UI Emoji",sans-serif';
+
+/** The atlas size for a texture size (adaptive quality's 2048 / 1024 / 512): at most ATLAS_PX. */
+export function atlasPxFor(textureSize: number): number {
+  return Math.max(ATLAS_MIN_PX, Math.min(ATLAS_PX, textureSize));
+}
+
+type DrawCell = (ctx: CanvasRenderingContext2D, x: number, y: number, cellPx: number) => void;
 
 /** True when an emoji drawn with the platform fonts comes out in colour. */
 export function hasColorEmoji(): boolean {
@@ -37,14 +52,18 @@ export function hasColorEmoji(): boolean {
 export class EmojiAtlas {
   readonly texture: DynamicTexture;
   readonly colorEmoji: boolean;
-  private readonly cells = new Map<string, number>();
-  private readonly ctx: CanvasRenderingContext2D;
+  private readonly cells = new Map<string, { cell: number; draw: DrawCell }>();
+  private ctx: CanvasRenderingContext2D;
   private dirty = false;
+  private px: number;
+  /** Resizes so far (tests read it). */
+  resizes = 0;
 
-  constructor(scene: Scene) {
+  constructor(scene: Scene, textureSize = ATLAS_PX) {
+    this.px = atlasPxFor(textureSize);
     this.texture = new DynamicTexture(
       'emojiAtlas',
-      { width: ATLAS_PX, height: ATLAS_PX },
+      { width: this.px, height: this.px },
       scene,
       // No mipmaps: at the sizes markers are drawn, mip levels blend neighbouring cells together.
       false,
@@ -53,62 +72,93 @@ export class EmojiAtlas {
     this.texture.hasAlpha = true;
     this.ctx = this.texture.getContext() as unknown as CanvasRenderingContext2D;
     this.colorEmoji = hasColorEmoji();
-    this.ctx.clearRect(0, 0, ATLAS_PX, ATLAS_PX);
+    this.ctx.clearRect(0, 0, this.px, this.px);
     // Uploaded once empty, so the texture is ready at start: the shader warm-up
     // (engine/render/shaderWarmup.ts) can compile the marker programs before any article exists.
     this.texture.update(false, true);
   }
 
+  /** Texture size in texels (square). */
+  get sizePx(): number {
+    return this.px;
+  }
+
+  /** Cell size in texels. */
+  get cellPx(): number {
+    return this.px / ATLAS_COLS;
+  }
+
   /** The cell for an emoji, drawing it on first use; the last cell is reused when full. */
   cellFor(emoji: string, category: string): number {
     const key = this.colorEmoji ? emoji : `fallback:${category.charAt(0).toUpperCase()}`;
-    return this.cell(key, (ctx, x, y) => {
+    return this.cell(key, (ctx, x, y, cellPx) => {
       if (this.colorEmoji) {
-        ctx.font = FONT;
-        ctx.fillText(emoji, x, y + CELL_PX * 0.04);
+        ctx.font = `${Math.round(cellPx * 0.78)}px ${EMOJI_FAMILY}`;
+        ctx.fillText(emoji, x, y + cellPx * 0.04);
       } else {
-        ctx.font = `bold ${Math.round(CELL_PX * 0.62)}px sans-serif`;
+        ctx.font = `bold ${Math.round(cellPx * 0.62)}px sans-serif`;
         ctx.fillStyle = '#ffffff';
-        ctx.fillText(key.slice('fallback:'.length) || '•', x, y + CELL_PX * 0.03);
+        ctx.fillText(key.slice('fallback:'.length) || '•', x, y + cellPx * 0.03);
       }
     });
   }
 
   /** A cell with plain text (cluster counts), bold white, shrunk to fit the cell. */
   cellForText(text: string): number {
-    return this.cell(`text:${text}`, (ctx, x, y) => {
+    return this.cell(`text:${text}`, (ctx, x, y, cellPx) => {
       ctx.fillStyle = '#ffffff';
-      let px = Math.round(CELL_PX * 0.5);
+      let px = Math.round(cellPx * 0.5);
+      const minPx = Math.max(6, Math.round(cellPx * 0.16));
       ctx.font = `bold ${px}px sans-serif`;
-      while (px > 10 && ctx.measureText(text).width > CELL_PX * 0.86) {
-        px -= 2;
+      while (px > minPx && ctx.measureText(text).width > cellPx * 0.86) {
+        px -= 1;
         ctx.font = `bold ${px}px sans-serif`;
       }
-      ctx.fillText(text, x, y + CELL_PX * 0.03);
+      ctx.fillText(text, x, y + cellPx * 0.03);
     });
   }
 
-  /** Looks a cell up by key, or allocates it and draws it centred at (x, y). */
-  private cell(
-    key: string,
-    draw: (ctx: CanvasRenderingContext2D, x: number, y: number) => void,
-  ): number {
+  /**
+   * Follows adaptive quality's texture size: a different atlas size resizes the texture and
+   * redraws every cell at the new cell size, in place. False when the size stays.
+   */
+  setTextureSize(textureSize: number): boolean {
+    const px = atlasPxFor(textureSize);
+    if (px === this.px) return false;
+    this.px = px;
+    this.resizes++;
+    this.texture.scaleTo(px, px);
+    this.ctx = this.texture.getContext() as unknown as CanvasRenderingContext2D;
+    this.ctx.clearRect(0, 0, px, px);
+    for (const { cell, draw } of this.cells.values()) this.drawCell(cell, draw);
+    this.dirty = false;
+    this.texture.update(false, true);
+    return true;
+  }
+
+  /** Looks a cell up by key, or allocates it and draws it. */
+  private cell(key: string, draw: DrawCell): number {
     const known = this.cells.get(key);
-    if (known !== undefined) return known;
+    if (known !== undefined) return known.cell;
     const cell = Math.min(this.cells.size, ATLAS_COLS * ATLAS_COLS - 1);
-    this.cells.set(key, cell);
-    const ctx = this.ctx;
-    ctx.save();
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    draw(
-      ctx,
-      (cell % ATLAS_COLS) * CELL_PX + CELL_PX / 2,
-      Math.floor(cell / ATLAS_COLS) * CELL_PX + CELL_PX / 2,
-    );
-    ctx.restore();
+    this.cells.set(key, { cell, draw });
+    this.drawCell(cell, draw);
     this.dirty = true;
     return cell;
+  }
+
+  /** Draws a cell centred in its square (cleared first: the last cell is shared when full). */
+  private drawCell(cell: number, draw: DrawCell): void {
+    const ctx = this.ctx;
+    const size = this.cellPx;
+    const x0 = (cell % ATLAS_COLS) * size;
+    const y0 = Math.floor(cell / ATLAS_COLS) * size;
+    ctx.save();
+    ctx.clearRect(x0, y0, size, size);
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    draw(ctx, x0 + size / 2, y0 + size / 2, size);
+    ctx.restore();
   }
 
   /** Uploads newly drawn cells (once per frame at most). */

@@ -69,6 +69,39 @@ test.describe('adaptive quality', () => {
     await page.evaluate(() => window.atlas?.quality.simulateLoad(0));
   });
 
+  test('low textures (degradation step 2) shrink the marker atlas; the high rung keeps it full', async ({
+    page,
+  }) => {
+    // A small viewport keeps the software GPU near full frame rate: no degradation before the load.
+    await page.setViewportSize({ width: 320, height: 180 });
+    await page.goto('/app');
+    await page.evaluate(() => window.atlas?.whenReady());
+    await page.evaluate(() => window.atlas?.quality.set('high'));
+    const atlasOf = () =>
+      page.evaluate(() => {
+        const q = window.atlas?.quality.get();
+        return `${q?.textureSize ?? 0}/${q?.markerAtlasPx ?? 0}`;
+      });
+    // The high rung's 2048 textures: the marker atlas at its full 1024 (64 px emoji cells).
+    await expect.poll(atlasOf, { timeout: 10_000 }).toBe('2048/1024');
+    expect((await page.evaluate(() => window.atlas?.quality.get().degradation)) ?? 9).toBeLessThan(
+      2,
+    );
+    await page.evaluate(() => window.atlas?.quality.simulateLoad(150));
+    // Step 2 lowers the textures whatever the rung: a 512 atlas (32 px cells), redrawn in place.
+    await expect
+      .poll(() => page.evaluate(() => window.atlas?.quality.get().degradation ?? 0), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThanOrEqual(2);
+    await expect.poll(atlasOf, { timeout: 5_000 }).toBe('512/512');
+    expect(await page.evaluate(() => window.atlas?.quality.get().mode)).toBe('high');
+    expect((await page.evaluate(() => window.atlas?.markers.count().drawn)) ?? 0).toBeGreaterThan(
+      0,
+    );
+    await page.evaluate(() => window.atlas?.quality.simulateLoad(0));
+  });
+
   test('the user override holds the rung', async ({ page }) => {
     await page.goto('/app');
     await page.evaluate(() => window.atlas?.whenReady());

@@ -4,8 +4,8 @@
  * stepwise degradation, culling level, toasts) and applies the render pixel ratio when it changes.
  * Reads: time, camera movement (flyTo, pointer drag), world.quality. Writes: world.quality state,
  * the render pixel ratio, the backdrop resolution scale (under the shell's blur), the render-side
- * quality effects (animations, sphere segments, texture size) when they change. Order: after camera. Cadence:
- * every frame.
+ * quality effects (animations, sphere segments, texture size) when they change. Order: after
+ * camera. Cadence: every frame.
  */
 import type { AtlasWorld } from '../engine/world';
 import { TEXTURE_SIZE } from '../data/quality/deviceProfile';

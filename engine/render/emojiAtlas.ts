@@ -18,11 +18,11 @@ export const ATLAS_COLS = 16;
 /** The atlas at full size (64 px cells); a smaller texture size gives smaller cells. */
 export const ATLAS_PX = ATLAS_COLS * CELL_PX;
 /** Smallest atlas (16 px cells): below that an emoji is no longer recognisable. */
-export const ATLAS_MIN_PX = ATLAS_COLS * 16;
+const ATLAS_MIN_PX = ATLAS_COLS * 16;
 const EMOJI_FAMILY = '"Noto Color Emoji","Apple Color Emoji","Segoe UI Emoji",sans-serif';
 
 /** The atlas size for a texture size (adaptive quality's 2048 / 1024 / 512): at most ATLAS_PX. */
-export function atlasPxFor(textureSize: number): number {
+function atlasPxFor(textureSize: number): number {
   return Math.max(ATLAS_MIN_PX, Math.min(ATLAS_PX, textureSize));
 }
 
@@ -55,12 +55,10 @@ export class EmojiAtlas {
   private readonly cells = new Map<string, { cell: number; draw: DrawCell }>();
   private ctx: CanvasRenderingContext2D;
   private dirty = false;
-  private px: number;
-  /** Resizes so far (tests read it). */
-  resizes = 0;
+  /** Texture size in texels (square); boot applies the quality's size on the first frame. */
+  private px = ATLAS_PX;
 
-  constructor(scene: Scene, textureSize = ATLAS_PX) {
-    this.px = atlasPxFor(textureSize);
+  constructor(scene: Scene) {
     this.texture = new DynamicTexture(
       'emojiAtlas',
       { width: this.px, height: this.px },
@@ -76,11 +74,6 @@ export class EmojiAtlas {
     // Uploaded once empty, so the texture is ready at start: the shader warm-up
     // (engine/render/shaderWarmup.ts) can compile the marker programs before any article exists.
     this.texture.update(false, true);
-  }
-
-  /** Texture size in texels (square). */
-  get sizePx(): number {
-    return this.px;
   }
 
   /** Cell size in texels. */
@@ -120,20 +113,18 @@ export class EmojiAtlas {
 
   /**
    * Follows adaptive quality's texture size: a different atlas size resizes the texture and
-   * redraws every cell at the new cell size, in place. False when the size stays.
+   * redraws every cell at the new cell size, in place.
    */
-  setTextureSize(textureSize: number): boolean {
+  setTextureSize(textureSize: number): void {
     const px = atlasPxFor(textureSize);
-    if (px === this.px) return false;
+    if (px === this.px) return;
     this.px = px;
-    this.resizes++;
     this.texture.scaleTo(px, px);
     this.ctx = this.texture.getContext() as unknown as CanvasRenderingContext2D;
     this.ctx.clearRect(0, 0, px, px);
     for (const { cell, draw } of this.cells.values()) this.drawCell(cell, draw);
     this.dirty = false;
     this.texture.update(false, true);
-    return true;
   }
 
   /** Looks a cell up by key, or allocates it and draws it. */

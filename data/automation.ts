@@ -109,6 +109,9 @@ export interface AtlasAutomation {
     ids(): string[];
     /** Allows (default) or forbids clustering; off draws every marker individually (benchmarks). */
     setClustering(on: boolean): void;
+    /** How the marker emoji are drawn: 'emoji' in colour (the bundled font, or the platform's),
+     * 'initials' while no colour emoji font works (the category's initial stands in). */
+    glyphs(): 'emoji' | 'initials';
     /** The display switches (spec emojiOnly, pulseEffect, glowEffect): current values. */
     display(): { emojiOnly: boolean; pulse: boolean; glow: boolean };
     /** Changes display switches at the next frame; omitted keys keep their value. */

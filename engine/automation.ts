@@ -216,6 +216,7 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
       setClustering: (on) => {
         sendCommand({ type: 'setMarkerClustering', on });
       },
+      glyphs: () => (world.render.markers.colorEmoji ? 'emoji' : 'initials'),
       display: () => ({ ...world.markers.display }),
       setDisplay: (v) => {
         sendCommand({ type: 'setMarkerDisplay', display: v });
@@ -359,6 +360,9 @@ export function failedAutomation(error: Error): AtlasAutomation {
         throw error;
       },
       setClustering: () => {
+        throw error;
+      },
+      glyphs: () => {
         throw error;
       },
       display: () => {

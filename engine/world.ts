@@ -120,6 +120,8 @@ export interface MarkerGpu {
   ): void;
   /** Atlas cell for an emoji (added on first use). */
   cellFor(emoji: string, category: string): number;
+  /** The atlas draws the emoji in colour (false: category initials stand in for them). */
+  readonly colorEmoji: boolean;
   /** Connecting lines of fanned-out markers: `count` segments as xyz pairs (6 floats each). */
   setFanLines(positions: Float32Array, count: number): void;
   /** Uploads what changed since the last flush. */

@@ -69,6 +69,7 @@ export function createTestRender(cameraZ = 600): TestRender {
     slots: new Map(),
     flushes: 0,
     emoji: [],
+    colorEmoji: true,
     setCount(n) {
       this.count = n;
     },
@@ -94,6 +95,7 @@ export function createTestRender(cameraZ = 600): TestRender {
     slots: new Map(),
     flushes: 0,
     emoji: [],
+    colorEmoji: true,
     markersHidden: false,
     texts: [],
     setCount(n) {

@@ -1,10 +1,12 @@
 /**
  * The emoji texture atlas: every emoji the data uses, drawn once into a canvas texture on first
- * use (ATLAS_COLS x ATLAS_COLS cells). Where the platform has no colour emoji font (headless Linux
- * without fonts-noto-color-emoji), a readable fallback glyph is drawn instead: the category's
- * initial. Its size follows adaptive quality's texture size (spec: 2048 / 1024 / 512 by quality,
- * low from degradation step 2): at most ATLAS_PX, so 64 px cells at high and medium quality and 32
- * px cells (a quarter of the texture memory and upload) at low. A resize redraws every cell in
+ * use (ATLAS_COLS x ATLAS_COLS cells). The emoji come from the bundled 'Atlas Emoji' font
+ * (public/fonts/atlas-emoji.ttf, declared in ui/styles.css), else from the platform's. Until the
+ * font has loaded, or where no colour emoji font works at all, a readable fallback glyph is drawn
+ * instead: the category's initial; when the font arrives the cells are redrawn in place. The
+ * atlas size follows adaptive quality's texture size (spec: 2048 / 1024 / 512 by quality, low
+ * from degradation step 2): at most ATLAS_PX, so 64 px cells at high and medium quality and 32 px
+ * cells (a quarter of the texture memory and upload) at low. A resize redraws every cell in
  * place: cell numbers, and so the markers' UVs, do not change.
  */
 import { DynamicTexture } from '@babylonjs/core/Materials/Textures/dynamicTexture';
@@ -19,7 +21,9 @@ export const ATLAS_COLS = 16;
 export const ATLAS_PX = ATLAS_COLS * CELL_PX;
 /** Smallest atlas (16 px cells): below that an emoji is no longer recognisable. */
 const ATLAS_MIN_PX = ATLAS_COLS * 16;
-const EMOJI_FAMILY = '"Noto Color Emoji","Apple Color Emoji","Segoe UI Emoji",sans-serif';
+/** The bundled font first: the same glyphs everywhere (ui/styles.css declares it). */
+export const EMOJI_FONT_FAMILY = 'Atlas Emoji';
+const EMOJI_FAMILY = `"${EMOJI_FONT_FAMILY}","Noto Color Emoji","Apple Color Emoji","Segoe UI Emoji",sans-serif`;
 
 /** The atlas size for a texture size (adaptive quality's 2048 / 1024 / 512): at most ATLAS_PX. */
 function atlasPxFor(textureSize: number): number {
@@ -34,7 +38,7 @@ export function hasColorEmoji(): boolean {
   c.width = c.height = 32;
   const ctx = c.getContext('2d', { willReadFrequently: true });
   if (!ctx) return false;
-  ctx.font = '26px "Noto Color Emoji","Apple Color Emoji","Segoe UI Emoji",sans-serif';
+  ctx.font = `26px ${EMOJI_FAMILY}`;
   ctx.textBaseline = 'middle';
   ctx.textAlign = 'center';
   ctx.fillStyle = '#000';
@@ -51,7 +55,8 @@ export function hasColorEmoji(): boolean {
 
 export class EmojiAtlas {
   readonly texture: DynamicTexture;
-  readonly colorEmoji: boolean;
+  /** Emoji drawn in colour (false: the category initials stand in). */
+  colorEmoji: boolean;
   private readonly cells = new Map<string, { cell: number; draw: DrawCell }>();
   private ctx: CanvasRenderingContext2D;
   private dirty = false;
@@ -70,6 +75,7 @@ export class EmojiAtlas {
     this.texture.hasAlpha = true;
     this.ctx = this.texture.getContext() as unknown as CanvasRenderingContext2D;
     this.colorEmoji = hasColorEmoji();
+    if (!this.colorEmoji) this.whenFontLoads();
     this.ctx.clearRect(0, 0, this.px, this.px);
     // Uploaded once empty, so the texture is ready at start: the shader warm-up
     // (engine/render/shaderWarmup.ts) can compile the marker programs before any article exists.
@@ -81,19 +87,51 @@ export class EmojiAtlas {
     return this.px / ATLAS_COLS;
   }
 
-  /** The cell for an emoji, drawing it on first use; the last cell is reused when full. */
+  /**
+   * The cell for an emoji (with its category's initial as the fallback), drawing it on first use;
+   * the last cell is reused when full. Whether the emoji or the initial is drawn is decided at
+   * each draw, so a font that arrives later redraws the same cells.
+   */
   cellFor(emoji: string, category: string): number {
-    const key = this.colorEmoji ? emoji : `fallback:${category.charAt(0).toUpperCase()}`;
-    return this.cell(key, (ctx, x, y, cellPx) => {
+    const initial = category.charAt(0).toUpperCase() || '•';
+    return this.cell(`emoji:${emoji}|${initial}`, (ctx, x, y, cellPx) => {
       if (this.colorEmoji) {
         ctx.font = `${Math.round(cellPx * 0.78)}px ${EMOJI_FAMILY}`;
         ctx.fillText(emoji, x, y + cellPx * 0.04);
       } else {
         ctx.font = `bold ${Math.round(cellPx * 0.62)}px sans-serif`;
         ctx.fillStyle = '#ffffff';
-        ctx.fillText(key.slice('fallback:'.length) || '•', x, y + cellPx * 0.03);
+        ctx.fillText(initial, x, y + cellPx * 0.03);
       }
     });
+  }
+
+  /**
+   * Asks for the bundled emoji font (a canvas does not wait for a web font: it draws with what is
+   * loaded) and, once it works, redraws every cell in colour. A page without the font's
+   * declaration, or a failed load, keeps the initials.
+   */
+  private whenFontLoads(): void {
+    // Not every DOM has a FontFaceSet (jsdom in unit tests).
+    const fonts = (globalThis.document as { fonts?: FontFaceSet } | undefined)?.fonts;
+    if (fonts === undefined) return;
+    fonts
+      .load(`32px "${EMOJI_FONT_FAMILY}"`, '\u{1F4F0}')
+      .then(() => {
+        if (this.colorEmoji || !hasColorEmoji()) return;
+        this.colorEmoji = true;
+        // Between frames, and whether or not any marker changes: uploaded now.
+        this.redrawAll();
+        this.dirty = false;
+        this.texture.update(false, true);
+      })
+      .catch(() => undefined);
+  }
+
+  /** Redraws every cell in place (cell numbers, and so the markers' UVs, do not change). */
+  private redrawAll(): void {
+    this.ctx.clearRect(0, 0, this.px, this.px);
+    for (const { cell, draw } of this.cells.values()) this.drawCell(cell, draw);
   }
 
   /** A cell with plain text (cluster counts), bold white, shrunk to fit the cell. */
@@ -121,8 +159,7 @@ export class EmojiAtlas {
     this.px = px;
     this.texture.scaleTo(px, px);
     this.ctx = this.texture.getContext() as unknown as CanvasRenderingContext2D;
-    this.ctx.clearRect(0, 0, px, px);
-    for (const { cell, draw } of this.cells.values()) this.drawCell(cell, draw);
+    this.redrawAll();
     this.dirty = false;
     this.texture.update(false, true);
   }

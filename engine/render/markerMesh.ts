@@ -317,6 +317,10 @@ export class MarkerMesh implements MarkerGpu {
     this.applyCount();
   }
 
+  get colorEmoji(): boolean {
+    return this.atlas.colorEmoji;
+  }
+
   cellFor(emoji: string, category: string): number {
     return this.atlas.cellFor(emoji, category);
   }

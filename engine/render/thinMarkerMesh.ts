@@ -123,6 +123,10 @@ export class ThinMarkerMesh implements MarkerGpu, MarkerLayer {
     this.applyCount();
   }
 
+  get colorEmoji(): boolean {
+    return this.atlas.colorEmoji;
+  }
+
   cellFor(emoji: string, category: string): number {
     return this.atlas.cellFor(emoji, category);
   }

@@ -104,6 +104,30 @@ test.describe('article markers', () => {
     expect(stats?.drawCalls).toBeLessThanOrEqual(8);
   });
 
+  test('markers and the article list draw colour emoji from the bundled font', async ({ page }) => {
+    await openApp(page);
+    // This machine has no emoji font of its own: colour comes from public/fonts/atlas-emoji.ttf.
+    await expect
+      .poll(() => page.evaluate(() => window.atlas?.markers.glyphs()), { timeout: 10_000 })
+      .toBe('emoji');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeId } = await cdp.send('DOM.querySelector', {
+      nodeId: root.nodeId,
+      selector: '.recent-article__emoji',
+    });
+    expect(nodeId).toBeGreaterThan(0);
+    // The fonts Chromium actually rendered the list's first emoji with.
+    await expect
+      .poll(async () => {
+        const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+        return fonts.map((f) => f.familyName);
+      })
+      .toEqual(['Atlas Emoji']);
+  });
+
   test('hovering a marker shows its tooltip', async ({ page }) => {
     await openApp(page);
     const m = await visibleMarker(page);

@@ -88,13 +88,15 @@ export class EmojiAtlas {
   }
 
   /**
-   * The cell for an emoji (with its category's initial as the fallback), drawing it on first use;
-   * the last cell is reused when full. Whether the emoji or the initial is drawn is decided at
-   * each draw, so a font that arrives later redraws the same cells.
+   * The cell for an emoji, drawing it on first use; the last cell is reused when full. Without
+   * colour emoji the cell is per emoji and category initial (the initial is what shows). Whether
+   * the emoji or the initial is drawn is decided at each draw, so a font that arrives later
+   * redraws those cells with their emoji.
    */
   cellFor(emoji: string, category: string): number {
     const initial = category.charAt(0).toUpperCase() || '•';
-    return this.cell(`emoji:${emoji}|${initial}`, (ctx, x, y, cellPx) => {
+    const key = this.colorEmoji ? emoji : `${emoji}|${initial}`;
+    return this.cell(key, (ctx, x, y, cellPx) => {
       if (this.colorEmoji) {
         ctx.font = `${Math.round(cellPx * 0.78)}px ${EMOJI_FAMILY}`;
         ctx.fillText(emoji, x, y + cellPx * 0.04);
@@ -122,16 +124,17 @@ export class EmojiAtlas {
         this.colorEmoji = true;
         // Between frames, and whether or not any marker changes: uploaded now.
         this.redrawAll();
-        this.dirty = false;
-        this.texture.update(false, true);
       })
       .catch(() => undefined);
   }
 
-  /** Redraws every cell in place (cell numbers, and so the markers' UVs, do not change). */
+  /** Redraws every cell in place and uploads the texture (cell numbers, and so the markers' UVs,
+   * do not change). */
   private redrawAll(): void {
     this.ctx.clearRect(0, 0, this.px, this.px);
     for (const { cell, draw } of this.cells.values()) this.drawCell(cell, draw);
+    this.dirty = false;
+    this.texture.update(false, true);
   }
 
   /** A cell with plain text (cluster counts), bold white, shrunk to fit the cell. */
@@ -160,8 +163,6 @@ export class EmojiAtlas {
     this.texture.scaleTo(px, px);
     this.ctx = this.texture.getContext() as unknown as CanvasRenderingContext2D;
     this.redrawAll();
-    this.dirty = false;
-    this.texture.update(false, true);
   }
 
   /** Looks a cell up by key, or allocates it and draws it. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   descriptionText,
+  formatCount,
   formatDate,
   formatPercent,
   formatTimeAgo,
@@ -50,6 +51,52 @@ describe('formatDate', () => {
   it('formats valid dates in the given zone', () => {
     expect(formatDate('2024-03-01T23:30:00Z', { timeZone: 'UTC' })).toBe('Mar 1, 2024');
     expect(formatDate('2024-03-01T23:30:00Z', { timeZone: 'Asia/Tokyo' })).toBe('Mar 2, 2024');
+  });
+
+  it('keeps zones and locales apart when it reuses formatters', () => {
+    const t = '2024-03-01T23:30:00Z';
+    // Alternating calls: a formatter cached under the wrong key would repeat the previous answer.
+    for (let i = 0; i < 2; i++) {
+      expect(formatDate(t, { timeZone: 'UTC' })).toBe('Mar 1, 2024');
+      expect(formatDate(t, { timeZone: 'Asia/Tokyo' })).toBe('Mar 2, 2024');
+      expect(formatDate(t, { timeZone: 'UTC', locale: 'de-DE' })).toBe('1. März 2024');
+    }
+  });
+
+  it('writes the default (en-US, local zone) like Intl, with or without Intl', () => {
+    const intl = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+    });
+    // Every month, both ends of the 1000-9999 range and beyond it, around midnight local time.
+    const samples = [
+      ...Array.from({ length: 12 }, (_, m) => new Date(2024, m, m + 1, 0, 0, 30).getTime()),
+      new Date(2024, 11, 31, 23, 59, 59).getTime(),
+      new Date(1000, 0, 1, 12).getTime(),
+      new Date(9999, 11, 31, 12).getTime(),
+      Date.UTC(999, 5, 1),
+      Date.UTC(12000, 5, 1),
+      Date.parse('1969-12-31T23:59:59Z'),
+      Date.parse('2024-03-01T23:30:00Z'),
+    ];
+    for (const ms of samples) expect(formatDate(ms)).toBe(intl.format(ms));
+    expect(formatDate(new Date(2024, 2, 1, 10))).toBe('Mar 1, 2024');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands like en-US toLocaleString', () => {
+    for (const n of [0, 7, 999, 1000, 12345, 999999, 1000000, 1234567890, -1234, -999]) {
+      expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+    }
+  });
+
+  it('rounds to a whole number and prints non-finite values as they are', () => {
+    expect(formatCount(1234.6)).toBe('1,235');
+    expect(formatCount(0.4)).toBe('0');
+    expect(formatCount(Number.NaN)).toBe('NaN');
+    expect(formatCount(Number.POSITIVE_INFINITY)).toBe('Infinity');
   });
 });
 

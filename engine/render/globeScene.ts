@@ -8,13 +8,10 @@ import { Engine } from '@babylonjs/core/Engines/engine';
 import { Color3, Color4 } from '@babylonjs/core/Maths/math.color';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector';
 import { Mesh } from '@babylonjs/core/Meshes/mesh';
-import {
-  CreateSphere,
-  CreateSphereVertexData,
-} from '@babylonjs/core/Meshes/Builders/sphereBuilder';
 import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
 import { Scene } from '@babylonjs/core/scene';
 import { GLOBE_RADIUS } from '../../data/geoMath';
+import { uvSphere } from './uvSphere';
 import { isSoftwareRenderer } from '../../data/renderer';
 import type { OrbitRig } from '../world';
 import { ROTATE_REF_HEIGHT_PX } from '../../systems/cameraSystem';
@@ -169,6 +166,17 @@ function createStars(scene: Scene): Mesh {
   return mesh;
 }
 
+/** The ocean sphere at a segment count (what Babylon's sphere builder makes, built faster). */
+function oceanVertexData(segments: number): VertexData {
+  const s = uvSphere(GLOBE_RADIUS, segments);
+  const data = new VertexData();
+  data.positions = s.positions;
+  data.normals = s.normals;
+  data.uvs = s.uvs;
+  data.indices = s.indices;
+  return data;
+}
+
 export function createGlobeScene(engine: Engine): GlobeScene {
   const scene = new Scene(engine);
   scene.useRightHandedSystem = true;
@@ -282,11 +290,8 @@ export function createGlobeScene(engine: Engine): GlobeScene {
     },
   };
 
-  const ocean = CreateSphere(
-    'ocean',
-    { diameter: GLOBE_RADIUS * 2, segments: OCEAN_SEGMENTS },
-    scene,
-  );
+  const ocean = new Mesh('ocean', scene);
+  oceanVertexData(OCEAN_SEGMENTS).applyToMesh(ocean);
   ocean.material = surfaceMaterial('oceanMat', scene, {
     color: Color3.FromHexString('#0b2f5b'),
     rimColor: Color3.FromHexString('#3d7fd1'),
@@ -335,7 +340,7 @@ export function createGlobeScene(engine: Engine): GlobeScene {
     const n = Math.max(3, Math.round(segments));
     if (n === oceanSegments) return;
     oceanSegments = n;
-    CreateSphereVertexData({ diameter: GLOBE_RADIUS * 2, segments: n }).applyToMesh(ocean);
+    oceanVertexData(n).applyToMesh(ocean);
   };
   const setStarCount = (count: number): void => {
     const sub = stars.subMeshes[0];

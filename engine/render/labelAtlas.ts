@@ -81,6 +81,8 @@ export class LabelAtlas {
   private dirtyY1 = 0;
   /** Holds one dirty box for the partial upload (a canvas is a valid WebGL2 upload source). */
   private scratch: HTMLCanvasElement | OffscreenCanvas | null = null;
+  /** The kind whose font the context holds outside draw() (-1: none set yet). */
+  private measureKind = -1;
   /** Partial and full uploads so far (tests and the profiler read them). */
   partialUploads = 0;
   fullUploads = 0;
@@ -106,10 +108,13 @@ export class LabelAtlas {
   /** Size of a label in texels (what `rectFor` will allocate), without drawing it. */
   measure(text: string, kind: number): { w: number; h: number } {
     const ctx = this.ctx;
-    ctx.save();
-    this.applyFont(kind);
+    // A flight measures hundreds of new names in a row, mostly of one kind: set the font only
+    // when the kind changes (draw() saves and restores around its own, so this stays true).
+    if (this.measureKind !== kind) {
+      this.applyFont(kind);
+      this.measureKind = kind;
+    }
     const w = ctx.measureText(displayText(text, kind)).width;
-    ctx.restore();
     const halo = HALO_PX * this.scale;
     const fontPx = LABEL_RULES[LABEL_KINDS[kind] ?? 'city'].fontPx * this.scale;
     return { w: Math.ceil(w + 2 * halo + 2), h: Math.ceil(fontPx * 1.25 + 2 * halo) };

@@ -1,6 +1,7 @@
 import { computed } from '@preact/signals-core';
 import { useSignalEffect } from '@preact/signals-react';
 import { useRef } from 'react';
+import { formatCount } from '../../data/formatting';
 import { distanceToKm } from '../../data/geoMath';
 import { articleCount, cameraState, fps } from '../../engine/signals';
 import { memoryMb } from '../shell/metrics';
@@ -12,7 +13,7 @@ function fpsClass(v: number): string {
   return v >= 45 ? 'good' : v >= 30 ? 'warning' : 'critical';
 }
 
-const articleText = computed(() => articleCount.value.toLocaleString('en-US'));
+const articleText = computed(() => formatCount(articleCount.value));
 const memoryText = computed(() => (memoryMb.value === null ? 'n/a' : `${memoryMb.value}`));
 
 /**
@@ -56,7 +57,7 @@ const cameraText = computed(() => {
   const c = cameraState.value;
   const ns = c.lat >= 0 ? 'N' : 'S';
   const ew = c.lon >= 0 ? 'E' : 'W';
-  const km = Math.round(distanceToKm(c.distance)).toLocaleString('en-US');
+  const km = formatCount(distanceToKm(c.distance));
   return `${Math.abs(c.lat).toFixed(2)}° ${ns} · ${Math.abs(c.lon).toFixed(2)}° ${ew} · ${km} km`;
 });
 

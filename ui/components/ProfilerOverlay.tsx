@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
+import { formatCount } from '../../data/formatting';
 import { toChromeTrace } from '../../data/profile';
 import { sendCommand } from '../../engine/commands';
 import {
@@ -76,11 +77,11 @@ export function ProfilerOverlay() {
         <dt>draw calls</dt>
         <dd>{drawCalls.value}</dd>
         <dt>triangles</dt>
-        <dd>{triangles.value.toLocaleString('en-US')}</dd>
+        <dd>{formatCount(triangles.value)}</dd>
         {Object.entries(entityKinds.value).map(([k, v]) => (
           <div key={k} className="profiler__row">
             <dt>{k}</dt>
-            <dd>{v.toLocaleString('en-US')}</dd>
+            <dd>{formatCount(v)}</dd>
           </div>
         ))}
         <dt>JS heap</dt>

@@ -9,11 +9,17 @@
  * p99 < 300 ms on every endpoint.
  *
  *   npm run bench:server -- [--seconds 10] [--articles 50000] [--connections 100] [--cache-ms 1000]
+ *                           [--uncached] [--db seeded.db]
  *
  * --cache-ms 0 turns the list response cache off, to see what the queries themselves cost.
+ * --uncached: every list request carries distinct valid query values (limit and hours or skip
+ * around the defaults: 10,000 combinations, each asked about once in a 10 s run), so the cache
+ * stays on but each answer is computed: what many clients with their own filters cause (R1
+ * uncached). --db starts from a copy of an already seeded SQLite file (seeding 50,000 articles
+ * takes minutes on a loaded machine); its articles were made relative to when it was seeded.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
@@ -26,14 +32,34 @@ interface Options {
   connections: number;
   /** List response cache lifetime (server/articles/responseCache.ts); 0 measures raw queries. */
   cacheMs: number;
+  uncached: boolean;
+  db: string | null;
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const options: Options = { seconds: 10, articles: 50_000, connections: 100, cacheMs: 1000 };
+  const options: Options = {
+    seconds: 10,
+    articles: 50_000,
+    connections: 100,
+    cacheMs: 1000,
+    uncached: false,
+    db: null,
+  };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
+    if (flag === '--uncached') {
+      options.uncached = true;
+      continue;
+    }
+    if (flag === '--db') {
+      const file = argv[i + 1];
+      if (file === undefined) throw new Error('--db needs a file');
+      options.db = file;
+      i++;
+      continue;
+    }
     const value = Number(argv[i + 1]);
-    const set = (key: keyof Options): void => {
+    const set = (key: 'seconds' | 'articles' | 'connections' | 'cacheMs'): void => {
       if (!Number.isFinite(value) || value < 0) throw new Error(`${flag} needs a number >= 0`);
       options[key] = value;
       i++;
@@ -53,16 +79,32 @@ const LISTS = [
   '/api/articles/geocoded',
   '/api/news-markers/recent?format=markers',
 ];
+/**
+ * --uncached: the same lists with distinct valid values per request. {a} is 151..250 (mean 200,
+ * the cached run's limit), {h} is 51..150 (mean 100, geocoded's default limit), {b} is 0..99
+ * (a small skip, or 12..111 hours: the limit, not the window, bounds the rows read).
+ */
+const UNCACHED_LISTS = [
+  '/api/public/all-articles?limit={a}&skip={b}',
+  '/api/articles/geocoded?limit={h}&hours={b12}',
+  '/api/news-markers/recent?format=markers&limit={a}&hours={b12}',
+];
 
 /** The load generator, run in a child node process (plain JS: no TypeScript loader needed). */
 const CLIENT = String.raw`
 const http = require('node:http');
 const [base, path, seconds, warmup, connections] = JSON.parse(process.argv[1]);
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+let n = 0;
+function url() {
+  const i = n++;
+  const a = 151 + (i % 100), b = Math.floor(i / 100) % 100;
+  return base + path.replace('{a}', a).replace('{h}', a - 100).replace('{b12}', b + 12).replace('{b}', b);
+}
 function once() {
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
-    const req = http.get(base + path, { agent }, (res) => {
+    const req = http.get(url(), { agent }, (res) => {
       res.on('data', () => {});
       res.on('end', () => resolve({ ok: res.statusCode === 200, ms: Number(process.hrtime.bigint() - started) / 1e6, status: res.statusCode }));
     });
@@ -128,16 +170,24 @@ function drive(base: string, urlPath: string, options: Options): Promise<Result>
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const dir = await mkdtemp(path.join(os.tmpdir(), 'atlas-bench-server-'));
-  const atlasDb = await createDb({
-    database: { kind: 'sqlite', file: path.join(dir, 'atlas.db') },
-  });
+  const file = path.join(dir, 'atlas.db');
+  if (options.db !== null) await copyFile(options.db, file);
+  const atlasDb = await createDb({ database: { kind: 'sqlite', file } });
   try {
-    const seedStarted = performance.now();
-    // Relative to now, so the 12 h default windows hold about half of the articles.
-    await seedSyntheticArticles(atlasDb.db, { count: options.articles, seed: 1, now: new Date() });
-    console.log(
-      `seeded ${options.articles} articles in ${Math.round(performance.now() - seedStarted)} ms`,
-    );
+    if (options.db === null) {
+      const seedStarted = performance.now();
+      // Relative to now, so the 12 h default windows hold about half of the articles.
+      await seedSyntheticArticles(atlasDb.db, {
+        count: options.articles,
+        seed: 1,
+        now: new Date(),
+      });
+      console.log(
+        `seeded ${options.articles} articles in ${Math.round(performance.now() - seedStarted)} ms`,
+      );
+    } else {
+      console.log(`started from a copy of ${options.db}`);
+    }
     const app = await buildApp(
       {
         logLevel: 'warn',
@@ -147,12 +197,14 @@ async function main(): Promise<void> {
         redisUrl: null,
         corsOrigins: [],
       },
-      // Per-role rate limits off: they would (correctly) answer 429 to a load test.
+      // Per-role rate limits and the per-client list bound off: they would (correctly) answer
+      // 429 to a load test, whose 100 connections are one client.
       {
         db: atlasDb.db,
         dialect: atlasDb.dialect,
         accounts: { rateLimit: false },
         articleListCacheMs: options.cacheMs,
+        articleListBudgetMs: 0,
       },
     );
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -161,15 +213,16 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${address.port}`;
     console.log(
       `${options.connections} keep-alive connections, ${options.seconds} s per endpoint, ` +
-        `list cache ${options.cacheMs} ms, Node ${process.version}, ${os.cpus().length} CPUs\n`,
+        `list cache ${options.cacheMs} ms${options.uncached ? ', distinct query values per request (uncached)' : ''}, ` +
+        `Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]?.toFixed(1)}\n`,
     );
 
     const results: Result[] = [];
-    for (const urlPath of [TRIVIAL, ...LISTS]) {
+    for (const urlPath of [TRIVIAL, ...(options.uncached ? UNCACHED_LISTS : LISTS)]) {
       const result = await drive(base, urlPath, options);
       results.push(result);
       console.log(
-        `${urlPath.padEnd(42)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50.toFixed(1).padStart(6)} ms  ` +
+        `${urlPath.padEnd(62)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50.toFixed(1).padStart(6)} ms  ` +
           `p99 ${result.p99.toFixed(1).padStart(6)} ms  errors ${result.errors}` +
           (result.errors > 0 ? ` ${JSON.stringify(result.statuses)}` : ''),
       );
@@ -185,7 +238,7 @@ async function main(): Promise<void> {
       if (r.p99 >= 300) failures.push(`${r.path}: p99 ${r.p99.toFixed(1)} ms >= 300 ms`);
       if (r === trivial) continue;
       const ratio = r.rps / trivial.rps;
-      console.log(`${r.path.padEnd(42)} ${(ratio * 100).toFixed(1)}% of ${TRIVIAL}`);
+      console.log(`${r.path.padEnd(62)} ${(ratio * 100).toFixed(1)}% of ${TRIVIAL}`);
       if (ratio < 0.25) failures.push(`${r.path}: ${(ratio * 100).toFixed(1)}% of trivial < 25%`);
     }
     if (failures.length > 0) {

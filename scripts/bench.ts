@@ -499,7 +499,8 @@ async function measureRun(
   browserVersion ||= launched.version();
   const params = { markers: opts.markers, markerClustering: opts.markerClustering, baseUrl };
   try {
-    const context = await launched.newContext({ viewport: VIEWPORT });
+    // A scenario may emulate a device (mobile-tour: a phone's viewport, scale and touch).
+    const context = await launched.newContext({ viewport: VIEWPORT, ...scenario.context });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (err) => pageErrors.push(err.message));

@@ -1,6 +1,7 @@
 // `npm run dev`: the API server (tsx watch, restarts on server/ and data/ changes) on
-// ATLAS_API_PORT (default 3001), and Vite's dev server, which serves the client with hot reload
-// and proxies /api, /socket.io, /geojson and /data to the API (vite.config.ts). Stopping either
+// ATLAS_API_PORT (default 3001), with readable logs (pino-pretty, dev only), and Vite's dev server
+// on ATLAS_DEV_PORT (default 5173), which serves the client with hot reload and proxies /api,
+// /socket.io, /geojson, /data/geoJSON and /metrics to the API (vite.config.ts). Stopping either
 // (or Ctrl+C) stops both.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -8,6 +9,7 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const API_PORT = process.env.ATLAS_API_PORT ?? '3001';
+const DEV_PORT = process.env.ATLAS_DEV_PORT ?? '5173';
 /** How long children get to exit after SIGTERM before they are killed. */
 const KILL_AFTER_MS = 5000;
 
@@ -28,12 +30,17 @@ const children = [
     child: spawn(process.execPath, [binOf('tsx', 'tsx'), 'watch', 'server/main.ts'], {
       cwd: ROOT,
       stdio: 'inherit',
-      env: { ...env, PORT: API_PORT, HOST: process.env.HOST ?? '127.0.0.1' },
+      env: {
+        ...env,
+        PORT: API_PORT,
+        HOST: process.env.HOST ?? '127.0.0.1',
+        ATLAS_LOG_PRETTY: process.env.ATLAS_LOG_PRETTY ?? '1',
+      },
     }),
   },
   {
     name: 'vite',
-    child: spawn(process.execPath, [binOf('vite', 'vite')], {
+    child: spawn(process.execPath, [binOf('vite', 'vite'), '--port', DEV_PORT, '--strictPort'], {
       cwd: ROOT,
       stdio: 'inherit',
       env,
@@ -86,5 +93,5 @@ process.on('SIGTERM', () => stopAll(0));
 process.on('SIGHUP', () => stopAll(0));
 
 console.log(
-  `[dev] API on http://127.0.0.1:${API_PORT} (tsx watch), client from Vite (see its URL)`,
+  `[dev] API on http://127.0.0.1:${API_PORT} (tsx watch), client on http://localhost:${DEV_PORT}/ (Vite)`,
 );

@@ -12,14 +12,25 @@ import { registerAccounts, type AccountsOverrides } from './auth/accounts';
 import type { Config } from './config';
 import type { Database, Dialect } from './db/schema';
 import { registerArticleRoutes } from './http/articleRoutes';
+import { registerAskRoutes } from './http/askRoutes';
+import { requestPath, rewriteToCanonical } from './http/canonicalPath';
+import { registerCompression } from './http/compression';
 import { registerCors } from './http/cors';
 import { registerFeedRoutes } from './http/feedRoutes';
 import { registerGazetteerRoutes } from './http/gazetteerRoutes';
 import { registerGeoRoutes } from './http/geoRoutes';
 import { registerHealthRoutes } from './http/healthRoutes';
 import { registerOpenApi } from './http/openapi';
+import { AtlasMetrics, type PoolStats } from './metrics/metrics';
+import { registerMetricsRoutes } from './http/metricsRoutes';
+import { AuditLog } from './admin/audit';
+import { registerAdminRoutes } from './http/adminRoutes';
+import { registerAlertRoutes } from './http/alertRoutes';
+import { registerReverseGeocodeRoutes } from './http/reverseGeocodeRoutes';
 import { registerRequestDeadline } from './http/requestDeadline';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { registerSiteRoutes } from './http/siteRoutes';
+import { registerStatusRoutes } from './http/statusRoutes';
 import { registerStaticFiles } from './http/staticFiles';
 import { ArticleEventLog } from './realtime/articleEventLog';
 import { registerRealtime, type RealtimeOptions } from './realtime/socketServer';
@@ -30,6 +41,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The article event log; routes that change articles record and announce through it. */
     articleEvents: ArticleEventLog;
+    /** The audit log (sign-ins, role changes, admin actions): server/admin/audit.ts. */
+    audit: AuditLog;
   }
 }
 
@@ -49,10 +62,16 @@ export interface AppDeps {
   accounts?: AccountsOverrides;
   /** Runs POST /api/articles/:id/analyze; without one that call answers 503. */
   analyser?: Analyser;
+  /** Operator metrics (/metrics); main.ts shares one with the job runner. Created when absent. */
+  metrics?: AtlasMetrics;
+  /** PostgreSQL pool counts for /metrics (server/db/createDb.ts). */
+  poolStats?: () => PoolStats;
   /** Overrides REQUEST_TIMEOUT_MS (tests of slow clients). */
   requestTimeoutMs?: number;
   /** Lifetime of cached public article lists (server/articles/responseCache.ts); 0 = off. */
   articleListCacheMs?: number;
+  /** Uncached list work per client, ms per second (responseCache.ts); 0 = unbounded (benches). */
+  articleListBudgetMs?: number;
   /** Socket tuning for tests and benchmarks (server/realtime/socketServer.ts). */
   realtime?: Partial<
     Pick<
@@ -77,7 +96,13 @@ export type AppConfig = Pick<
   | 'corsOrigins'
   | 'redisKeyPrefix'
   | 'feedAllowPrivate'
->;
+  | 'metricsAllow'
+  | 'llm'
+  | 'contactEmail'
+  | 'trustProxy'
+> &
+  // Whether the pipeline ingests (GET /api/public/status); absent counts as off.
+  Partial<Pick<Config, 'ingest'>>;
 
 /**
  * Whole-request deadline (headers + body). Node's default is none, which lets slow clients hold
@@ -94,7 +119,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const startedAt = Date.now();
   const events = deps.events ?? new ArticleEventLog(deps.db);
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // `npm run dev` sets ATLAS_LOG_PRETTY=1: readable lines through pino-pretty (a dev
+    // dependency, so production stays on plain JSON lines).
+    logger:
+      process.env['ATLAS_LOG_PRETTY'] === '1'
+        ? {
+            level: config.logLevel,
+            transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } },
+          }
+        : { level: config.logLevel },
     requestTimeout: deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
     // Node checks request deadlines only every connectionsCheckingInterval (default 30 s), which
     // would let a slow client live up to twice the deadline.
@@ -110,17 +143,28 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     onConstructorPoisoning: 'error',
     // Fastify closes idle keep-alive sockets on close() so shutdown is not held by idle clients.
     forceCloseConnections: 'idle',
-    // Behind a proxy this must become an explicit list; trusting X-Forwarded-For from anyone
-    // would let clients choose their own rate-limit key (R2).
-    trustProxy: false,
+    // ATLAS_TRUST_PROXY: an explicit list of proxy addresses, never 'trust all': trusting
+    // X-Forwarded-For from anyone would let clients choose their own rate-limit key (R2).
+    trustProxy:
+      config.trustProxy !== undefined && config.trustProxy.length > 0 ? config.trustProxy : false,
+    // Issue #28 V1: one canonical path for the router and every path-keyed hook.
+    rewriteUrl: rewriteToCanonical,
   });
 
   app.decorate('articleEvents', events);
+  app.decorate(
+    'audit',
+    new AuditLog(deps.db, (error) => {
+      app.log.error({ err: error }, 'audit log write failed');
+    }),
+  );
   // Before any route: the OpenAPI document is collected from routes as they are added.
   await registerOpenApi(app, { version: deps.version ?? readPackageVersion() });
   // Node's requestTimeout stops covering the body once the request reaches the app.
   registerRequestDeadline(app, deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
   registerSecurityHeaders(app);
+  // Compressed JSON and ETags on API replies (issue #29): before any route.
+  await registerCompression(app);
   // CORS, identity and rate limits are onRequest hooks: registered before every route.
   registerCors(app, { origins: config.corsOrigins });
   let jwtSecret = deps.jwtSecret ?? config.jwtSecret;
@@ -147,6 +191,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     corsOrigins: config.corsOrigins,
     redisUrl: config.redisUrl,
     ...(config.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: config.redisKeyPrefix }),
+  });
+
+  const metrics = deps.metrics ?? new AtlasMetrics();
+  metrics.attach({
+    db: deps.db,
+    socketClients: () => app.realtime.localClients(),
+    ...(deps.poolStats === undefined ? {} : { pool: deps.poolStats }),
+  });
+  registerMetricsRoutes(app, {
+    metrics,
+    ...(config.metricsAllow === undefined ? {} : { allow: config.metricsAllow }),
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -176,10 +231,33 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     dialect: deps.dialect,
     ...(deps.analyser === undefined ? {} : { analyser: deps.analyser }),
     ...(deps.articleListCacheMs === undefined ? {} : { listCacheMs: deps.articleListCacheMs }),
+    ...(deps.articleListBudgetMs === undefined
+      ? {}
+      : { listBudgetMsPerSecond: deps.articleListBudgetMs }),
   });
   registerFeedRoutes(app, { db: deps.db, allowPrivate: config.feedAllowPrivate ?? false });
+  registerAdminRoutes(app, {
+    db: deps.db,
+    dialect: deps.dialect,
+    audit: app.audit,
+    version: deps.version ?? readPackageVersion(),
+    startedAt,
+    // main.ts passes the whole configuration; only the picked fields are typed here.
+    config,
+    allowPrivateFeeds: config.feedAllowPrivate ?? false,
+  });
   await registerGeoRoutes(app, { publicDir: config.publicDir });
   registerGazetteerRoutes(app, { publicDir: config.publicDir });
+  registerReverseGeocodeRoutes(app);
+  // The spatial workspace's article questions (LLM when configured, else the offline answer).
+  registerAskRoutes(app, { db: deps.db, llm: config.llm });
+  // Alerts on saved topics and regions: matched as the socket layer delivers new articles.
+  registerAlertRoutes(app, { db: deps.db });
+  registerStatusRoutes(app, { db: deps.db, ingest: config.ingest ?? false });
+  registerSiteRoutes(
+    app,
+    config.contactEmail === undefined ? {} : { contactEmail: config.contactEmail },
+  );
 
   const spa = await registerStaticFiles(app, {
     distDir: config.distDir,
@@ -187,7 +265,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
 
   app.setNotFoundHandler(async (request, reply) => {
-    const pathname = (request.url.split('?', 1)[0] ?? '/').slice(0, MAX_ECHOED_PATH);
+    const pathname = requestPath(request).slice(0, MAX_ECHOED_PATH);
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return reply.code(404).send(errorBody(404, `No API route ${request.method} ${pathname}`));
     }

@@ -3,6 +3,7 @@
  * together so a misconfigured deployment fails at boot with one readable message, not at the first
  * request that happens to touch the bad value.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseFeedUrlList } from './feeds/registry';
 
@@ -38,6 +39,12 @@ export interface Config {
   /** ATLAS_SEED_SYNTHETIC: number of synthetic articles to seed at boot into an empty table. */
   seedSynthetic: number;
   /**
+   * ATLAS_CONTACT_EMAIL: the contact address the public pages show (About, Privacy, Terms, Docs),
+   * served by GET /api/public/site. Default 'contact@atlas.invalid' (a reserved, undeliverable
+   * domain: set a real one in production).
+   */
+  contactEmail?: string;
+  /**
    * ATLAS_JWT_SECRET (at least 32 characters). Null: the server generates one and keeps it in
    * `<var dir>/jwt-secret` (fine for one machine; several API processes must share an explicit
    * secret).
@@ -55,6 +62,12 @@ export interface Config {
    * socket from another origin. The page's own origin is always allowed.
    */
   corsOrigins: string[];
+  /**
+   * ATLAS_TRUST_PROXY: comma-separated addresses or CIDR ranges of reverse proxies whose
+   * X-Forwarded-For is believed (then request.ip, the guest rate-limit key, is the client's).
+   * Empty: no proxy is trusted. Never 'trust all': a blanket value is a configuration error.
+   */
+  trustProxy?: string[];
   /** ATLAS_ROLE: 'all' (default: API + ingestion worker), 'api' or 'worker'. */
   role: ServerRole;
   /**
@@ -82,6 +95,11 @@ export interface Config {
    * without it analysis is offline only.
    */
   llm?: LlmConfig;
+  /**
+   * ATLAS_METRICS_ALLOW: addresses and CIDR ranges that may read /metrics without a token (a
+   * Prometheus on the same host or network). Unset: an admin's bearer token only.
+   */
+  metricsAllow?: string[];
 }
 
 /** ATLAS_LLM_*: an OpenAI-compatible chat completions endpoint used for article analysis. */
@@ -160,6 +178,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push(`REDIS_URL must be a redis:// or rediss:// URL`);
   }
   const corsOrigins = parseOrigins(get('ATLAS_CORS_ORIGINS'), problems);
+  const trustProxy = parseTrustProxy(get('ATLAS_TRUST_PROXY'), problems);
   const redisKeyPrefix = get('ATLAS_REDIS_PREFIX');
   if (redisKeyPrefix !== undefined && !/^[A-Za-z0-9:_.-]{1,64}$/.test(redisKeyPrefix)) {
     problems.push('ATLAS_REDIS_PREFIX must be 1-64 characters of A-Z a-z 0-9 : _ . -');
@@ -186,6 +205,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     feedUrls = parsed.urls;
   }
   const llm = parseLlm(get, problems);
+  const metricsAllow = parseAddressList(
+    get('ATLAS_METRICS_ALLOW'),
+    'ATLAS_METRICS_ALLOW',
+    problems,
+  );
+  const contactEmail = get('ATLAS_CONTACT_EMAIL');
+  if (contactEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contactEmail)) {
+    problems.push(`ATLAS_CONTACT_EMAIL must be an e-mail address, got "${contactEmail}"`);
+  }
 
   if (problems.length > 0 || database === null || logLevel === undefined || role === undefined) {
     throw new ConfigError(problems);
@@ -201,6 +229,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     jwtSecret,
     redisUrl,
     corsOrigins,
+    ...(trustProxy.length === 0 ? {} : { trustProxy }),
     role,
     ingest,
     starterSet,
@@ -209,7 +238,41 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ...(feedAllowPrivate ? { feedAllowPrivate } : {}),
     ...(redisKeyPrefix === undefined ? {} : { redisKeyPrefix }),
     ...(llm === null ? {} : { llm }),
+    ...(metricsAllow.length === 0 ? {} : { metricsAllow }),
+    ...(contactEmail === undefined ? {} : { contactEmail }),
   };
+}
+
+/**
+ * A comma-separated list of IP addresses and CIDR ranges (`127.0.0.1, 10.0.0.0/8, ::1`); never a
+ * wildcard. Entries are checked here so a typo fails at start instead of silently allowing nobody.
+ */
+export function parseAddressList(
+  raw: string | undefined,
+  name: string,
+  problems: string[],
+): string[] {
+  if (raw === undefined) return [];
+  const out: string[] = [];
+  for (const part of raw.split(',')) {
+    const entry = part.trim();
+    if (entry === '') continue;
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const prefix = bits === undefined ? null : Number(bits);
+    const validPrefix =
+      prefix === null ||
+      (bits !== '' &&
+        Number.isInteger(prefix) &&
+        prefix >= 0 &&
+        prefix <= (family === 6 ? 128 : 32));
+    if (family === 0 || extra !== undefined || !validPrefix) {
+      problems.push(`${name} entries must be IP addresses or CIDR ranges, got "${entry}"`);
+    } else {
+      out.push(entry);
+    }
+  }
+  return out;
 }
 
 /** ATLAS_LLM_*; null when ATLAS_LLM_URL is unset. Messages never echo the URL or the key. */
@@ -377,4 +440,30 @@ export function describeDatabase(database: DatabaseConfig): string {
   const url = new URL(database.url);
   if (url.password !== '') url.password = '***';
   return url.toString() + (database.schema === null ? '' : ` (schema ${database.schema})`);
+}
+
+/** ATLAS_TRUST_PROXY: IPv4/IPv6 addresses or CIDR ranges; '*', 'true' and 0.0.0.0/0 refused. */
+function parseTrustProxy(value: string | undefined, problems: string[]): string[] {
+  if (value === undefined) return [];
+  const out: string[] = [];
+  for (const raw of value.split(',')) {
+    const entry = raw.trim();
+    if (entry === '') continue;
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const prefix = bits === undefined ? null : Number(bits);
+    const valid =
+      family !== 0 &&
+      rest.length === 0 &&
+      (prefix === null ||
+        (Number.isInteger(prefix) && prefix >= 1 && prefix <= (family === 4 ? 32 : 128)));
+    if (!valid) {
+      problems.push(
+        `ATLAS_TRUST_PROXY must list proxy addresses or CIDR ranges (not 'trust all'), got "${entry}"`,
+      );
+      continue;
+    }
+    out.push(entry);
+  }
+  return out;
 }

@@ -25,6 +25,7 @@ import {
 import { ArticleEventLog } from './realtime/articleEventLog';
 import type { Analyser } from './analysis/analyser';
 import { buildWorkerApp, runsJobs, servesApi, startJobRunner, type JobRunnerSetup } from './worker';
+import { AtlasMetrics } from './metrics/metrics';
 
 /** After a shutdown signal, in-flight requests get this long before the process exits anyway. */
 export const FORCE_EXIT_AFTER_MS = 10_000;
@@ -64,6 +65,8 @@ export async function startServer(
   // POST /api/articles/:id/analyze and the pipeline run the offline analyser (no network, no
   // model) unless a test or the configuration says otherwise.
   const analyser = options.analyser ?? configuredAnalyser(config, atlasDb, () => app.log);
+  // One metrics registry per process, shared by the HTTP app and the job runner (/metrics).
+  const metrics = new AtlasMetrics();
   let app: FastifyInstance;
   try {
     // ATLAS_ROLE=worker serves only /api/health (server/worker.ts).
@@ -75,10 +78,12 @@ export async function startServer(
           jwtSecret: await resolveJwtSecret(config),
           analyser,
           events,
+          metrics,
+          ...(atlasDb.poolStats === undefined ? {} : { poolStats: atlasDb.poolStats }),
           // A separate worker writes events this process must deliver (server/pipeline).
           ...(config.role === 'api' ? { realtime: { tailLogMs: EVENT_LOG_TAIL_MS } } : {}),
         })
-      : await buildWorkerApp(config, { db: atlasDb.db, dialect: atlasDb.dialect });
+      : await buildWorkerApp(config, { db: atlasDb.db, dialect: atlasDb.dialect, metrics });
   } catch (error) {
     await atlasDb.close();
     throw error;
@@ -125,6 +130,7 @@ export async function startServer(
           { db: atlasDb.db, dialect: atlasDb.dialect, log: app.log },
           {
             ...options.jobs,
+            onJobDone: (kind, outcome, ms) => metrics.jobFinished(kind, outcome, ms),
             handlers: { ...pipeline.handlers, ...options.jobs?.handlers },
           },
           queue,

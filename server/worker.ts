@@ -11,10 +11,18 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config, ServerRole } from './config';
 import type { Database, Dialect } from './db/schema';
+import { rewriteToCanonical } from './http/canonicalPath';
 import { registerHealthRoutes } from './http/healthRoutes';
+import { registerMetricsRoutes } from './http/metricsRoutes';
+import { AtlasMetrics } from './metrics/metrics';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { JobQueue, type JobQueueOptions } from './jobs/queue';
-import { JobRunner, type JobHandler, type JobRunnerLog } from './jobs/runner';
+import {
+  JobRunner,
+  type JobHandler,
+  type JobRunnerLog,
+  type JobRunnerOptions,
+} from './jobs/runner';
 import { readPackageVersion } from './version';
 
 /** Whether this role serves the API and client (otherwise only /api/health). */
@@ -29,8 +37,8 @@ export function runsJobs(role: ServerRole): boolean {
 
 /** The worker's HTTP surface: /api/health for load balancers and orchestrators, JSON 404s. */
 export async function buildWorkerApp(
-  config: Pick<Config, 'logLevel'>,
-  deps: { db: Kysely<Database>; dialect: Dialect; version?: string },
+  config: Pick<Config, 'logLevel' | 'metricsAllow'>,
+  deps: { db: Kysely<Database>; dialect: Dialect; version?: string; metrics?: AtlasMetrics },
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -38,6 +46,7 @@ export async function buildWorkerApp(
     bodyLimit: 1024,
     forceCloseConnections: 'idle',
     trustProxy: false,
+    rewriteUrl: rewriteToCanonical,
   });
   registerSecurityHeaders(app);
   registerHealthRoutes(app, {
@@ -45,6 +54,13 @@ export async function buildWorkerApp(
     dialect: deps.dialect,
     version: deps.version ?? readPackageVersion(),
     startedAt: Date.now(),
+  });
+  // The job counters live in this process: /metrics for the allow-listed scraper.
+  const metrics = deps.metrics ?? new AtlasMetrics();
+  metrics.attach({ db: deps.db });
+  registerMetricsRoutes(app, {
+    metrics,
+    ...(config.metricsAllow === undefined ? {} : { allow: config.metricsAllow }),
   });
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = (request.url.split('?', 1)[0] ?? '/').slice(0, 200);
@@ -73,6 +89,7 @@ export interface JobRunnerSetup {
   handlers?: Readonly<Record<string, JobHandler>>;
   pollMs?: number;
   queue?: JobQueueOptions;
+  onJobDone?: JobRunnerOptions['onJobDone'];
 }
 
 /** Creates and starts the runner over the `jobs` table. */
@@ -86,6 +103,7 @@ export function startJobRunner(
     handlers,
     log: deps.log,
     ...(setup.pollMs === undefined ? {} : { pollMs: setup.pollMs }),
+    ...(setup.onJobDone === undefined ? {} : { onJobDone: setup.onJobDone }),
   });
   runner.start();
   deps.log.info({ kinds: Object.keys(handlers) }, 'job runner started');

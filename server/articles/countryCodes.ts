@@ -279,3 +279,10 @@ export function countrySpellings(input: string): string[] {
   const known = INDEX.get(key);
   return known === undefined ? [key] : [...new Set([key, ...known])];
 }
+
+/** The ISO 3166-1 alpha-2 code of a country code or name (any case), or null when unknown. */
+export function iso2Of(input: string): string | null {
+  const known = INDEX.get(input.trim().toLowerCase());
+  // Every entry lists its alpha-2 code first (lower case).
+  return known?.[0]?.toUpperCase() ?? null;
+}

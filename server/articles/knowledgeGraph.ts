@@ -28,6 +28,30 @@ export interface GraphEdge {
 const MAX_NAMES_PER_LIST = 8;
 const MAX_LABEL = 100;
 
+/** The distinct nodes one article mentions (country, category, analysed entity names). */
+export function articleEntities(
+  row: GraphSourceRow,
+): { id: string; label: string; type: GraphNodeType }[] {
+  const out: { id: string; label: string; type: GraphNodeType }[] = [];
+  const ids = new Set<string>();
+  const add = (type: GraphNodeType, raw: unknown): void => {
+    if (typeof raw !== 'string') return;
+    const label = raw.trim().slice(0, MAX_LABEL);
+    if (label === '') return;
+    const id = `${type}:${label.toLowerCase()}`;
+    if (ids.has(id)) return;
+    ids.add(id);
+    out.push({ id, label, type });
+  };
+  add('country', row.country);
+  add('category', row.category);
+  const entities = entityLists(parseAnalysis(row.hybrid_analysis));
+  for (const name of entities.persons) add('person', name);
+  for (const name of entities.organizations) add('organization', name);
+  for (const name of entities.locations) add('location', name);
+  return out;
+}
+
 export function buildKnowledgeGraph(
   rows: readonly GraphSourceRow[],
   maxNodes: number,
@@ -35,25 +59,13 @@ export function buildKnowledgeGraph(
   const nodes = new Map<string, GraphNode>();
   const perArticle: string[][] = [];
   for (const row of rows) {
-    const ids = new Set<string>();
-    const add = (type: GraphNodeType, raw: unknown): void => {
-      if (typeof raw !== 'string') return;
-      const label = raw.trim().slice(0, MAX_LABEL);
-      if (label === '') return;
-      const id = `${type}:${label.toLowerCase()}`;
-      if (ids.has(id)) return;
-      ids.add(id);
+    const found = articleEntities(row);
+    for (const { id, label, type } of found) {
       const node = nodes.get(id);
       if (node === undefined) nodes.set(id, { id, label, type, weight: 1 });
       else node.weight += 1;
-    };
-    add('country', row.country);
-    add('category', row.category);
-    const entities = entityLists(parseAnalysis(row.hybrid_analysis));
-    for (const name of entities.persons) add('person', name);
-    for (const name of entities.organizations) add('organization', name);
-    for (const name of entities.locations) add('location', name);
-    perArticle.push([...ids]);
+    }
+    perArticle.push(found.map((e) => e.id));
   }
 
   // Heaviest first; the id breaks ties so the same data always gives the same graph.

@@ -17,7 +17,7 @@ import {
 } from 'kysely';
 import { ANALYSIS_SCHEMA_FIELDS } from '../../data/analysis';
 import type { ArticleSentiment, ArticleSort } from '../../data/article';
-import type { Database, Dialect } from '../db/schema';
+import type { ArticleRow, Database, Dialect } from '../db/schema';
 import { escapeLike, type BoundingBox } from './filters';
 import {
   ARTICLE_DETAIL_COLUMNS,
@@ -112,13 +112,14 @@ export interface GeocodedFilter {
 export type GeocodedRow = ArticleWireRow & { hybrid_analysis?: string | null };
 
 export async function findGeocoded(db: Db, f: GeocodedFilter): Promise<GeocodedRow[]> {
+  // hybrid_analysis always: the list's card fields come from it (cardFields.ts).
   let q = db
     .selectFrom('articles')
     .where('story_id', 'is', null)
-    .select(ARTICLE_WIRE_COLUMNS)
+    .where('hidden_at', 'is', null)
+    .select([...ARTICLE_WIRE_COLUMNS, 'hybrid_analysis'])
     .where('latitude', 'is not', null)
     .where('longitude', 'is not', null);
-  if (f.withAnalysis === true) q = q.select('hybrid_analysis');
   if (f.search !== undefined && f.search !== '') q = q.where(searchCondition(f.search));
   if (f.start !== undefined) q = q.where('created_at', '>=', f.start);
   if (f.end !== undefined) q = q.where('created_at', '<=', f.end);
@@ -130,11 +131,15 @@ export async function findGeocoded(db: Db, f: GeocodedFilter): Promise<GeocodedR
 }
 
 export async function findArticleById(db: Db, id: string): Promise<ArticleDetailRow | undefined> {
-  return db
-    .selectFrom('articles')
-    .select(ARTICLE_DETAIL_COLUMNS)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('articles')
+      .select(ARTICLE_DETAIL_COLUMNS)
+      .where('id', '=', id)
+      // A moderator-hidden article is gone for readers (the admin console still lists it).
+      .where('hidden_at', 'is', null)
+      .executeTakeFirst()
+  );
 }
 
 // ---------------------------------------------------------------- /api/public/all-articles
@@ -149,15 +154,23 @@ export async function countArticles(db: Db): Promise<number> {
   const { total } = await db
     .selectFrom('articles')
     .where('story_id', 'is', null)
+    .where('hidden_at', 'is', null)
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(total);
 }
 
 /** One page of all articles in `sort` order. */
-export async function listArticlesPage(db: Db, p: PageQuery): Promise<ArticleWireRow[]> {
+export async function listArticlesPage(
+  db: Db,
+  p: PageQuery,
+): Promise<(ArticleWireRow & { hybrid_analysis: string | null })[]> {
   return sorted(
-    db.selectFrom('articles').where('story_id', 'is', null).select(ARTICLE_WIRE_COLUMNS),
+    db
+      .selectFrom('articles')
+      .where('story_id', 'is', null)
+      .where('hidden_at', 'is', null)
+      .select([...ARTICLE_WIRE_COLUMNS, 'hybrid_analysis']),
     p.sort,
   )
     .limit(p.limit)
@@ -184,7 +197,7 @@ export async function findV4Public(
   dialect: Dialect,
   v: V4Query,
 ): Promise<{ rows: ArticleDetailRow[]; total: number }> {
-  let base = db.selectFrom('articles').where('story_id', 'is', null);
+  let base = db.selectFrom('articles').where('story_id', 'is', null).where('hidden_at', 'is', null);
   if (v.completeness !== undefined && v.completeness > 0) {
     // Integer comparison avoids float rounding: 0.4 of 15 fields means at least 6.
     const required = Math.ceil(v.completeness * ANALYSIS_SCHEMA_FIELDS.length - 1e-9);
@@ -215,7 +228,44 @@ export async function findRecentMarkers(
   let q = db
     .selectFrom('articles')
     .where('story_id', 'is', null)
+    .where('hidden_at', 'is', null)
     .select(ARTICLE_WIRE_COLUMNS)
+    .where('latitude', 'is not', null)
+    .where('longitude', 'is not', null)
+    .where('created_at', '>=', m.since);
+  if (m.box !== undefined) q = q.where(boxCondition(m.box));
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(m.limit).execute();
+}
+
+/** The columns a compact marker needs: all of them are in articles_marker_rows_idx (SQLite). */
+export const MARKER_COLUMNS = [
+  'id',
+  'title',
+  'latitude',
+  'longitude',
+  'category',
+  'sentiment',
+  'emoji',
+  'created_at',
+  'source',
+  'publisher',
+] as const satisfies readonly (keyof ArticleRow)[];
+
+export type MarkerRow = Pick<ArticleRow, (typeof MARKER_COLUMNS)[number]>;
+
+/**
+ * findRecentMarkers with only the marker columns (format=markers): on SQLite a walk of the
+ * covering index articles_marker_rows_idx, no table page read (migration 0011).
+ */
+export async function findRecentMarkerRows(
+  db: Db,
+  m: { since: string; limit: number; box?: BoundingBox },
+): Promise<MarkerRow[]> {
+  let q = db
+    .selectFrom('articles')
+    .where('story_id', 'is', null)
+    .where('hidden_at', 'is', null)
+    .select(MARKER_COLUMNS)
     .where('latitude', 'is not', null)
     .where('longitude', 'is not', null)
     .where('created_at', '>=', m.since);
@@ -231,6 +281,7 @@ export async function findByCountry(
   const base = db
     .selectFrom('articles')
     .where('story_id', 'is', null)
+    .where('hidden_at', 'is', null)
     .where(sql<SqlBool>`lower(country) in (${sql.join(c.names.map((n) => sql`${n}`))})`)
     .where('created_at', '>=', c.since);
   const { total } = await base
@@ -258,6 +309,7 @@ export async function markerStats(db: Db, dialect: Dialect, since: string): Prom
   const window = db
     .selectFrom('articles')
     .where('story_id', 'is', null)
+    .where('hidden_at', 'is', null)
     .where('created_at', '>=', since);
   const count = sql<number | string>`count(*)`.as('n');
   const [byCategory, bySentiment, byCountry, byHour] = await Promise.all([
@@ -305,10 +357,33 @@ export async function findGraphSource(
   return db
     .selectFrom('articles')
     .where('story_id', 'is', null)
+    .where('hidden_at', 'is', null)
     .select(['country', 'category', 'hybrid_analysis'])
     .where('created_at', '>=', g.since)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(g.maxArticles)
     .execute();
+}
+
+// ---------------------------------------------------------------- /api/articles/:id/story
+
+/** A story's articles (leader first, then members in arrival order), or [] for an unknown id. */
+export async function findStory(db: Db, id: string): Promise<ArticleWireRow[]> {
+  const row = await db
+    .selectFrom('articles')
+    .select(['id', 'story_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (row === undefined) return [];
+  const root = row.story_id ?? row.id;
+  const rows = await db
+    .selectFrom('articles')
+    .select(ARTICLE_WIRE_COLUMNS)
+    .where((eb) => eb.or([eb('id', '=', root), eb('story_id', '=', root)]))
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  // The leader first even when a member's clock says otherwise.
+  return [...rows.filter((r) => r.id === root), ...rows.filter((r) => r.id !== root)];
 }

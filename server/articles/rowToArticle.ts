@@ -11,6 +11,7 @@ import {
   type StorySource,
 } from '../../data/article';
 import type { ArticleRow } from '../db/schema';
+import { cardFieldsOf } from './cardFields';
 
 /** The columns rowToArticle reads; queries select exactly these (content can be large). */
 export const ARTICLE_WIRE_COLUMNS = [
@@ -41,7 +42,8 @@ export const ARTICLE_WIRE_COLUMNS = [
 
 export type ArticleWireRow = Pick<ArticleRow, (typeof ARTICLE_WIRE_COLUMNS)[number]>;
 
-export function rowToArticle(row: ArticleWireRow): Article {
+/** A list row may carry the stored analysis: the article then gets its card fields. */
+export function rowToArticle(row: ArticleWireRow & { hybrid_analysis?: string | null }): Article {
   const latitude = finiteOrNull(row.latitude);
   const longitude = finiteOrNull(row.longitude);
   const category = row.category === '' ? 'general' : row.category;
@@ -72,6 +74,7 @@ export function rowToArticle(row: ArticleWireRow): Article {
     emoji: row.emoji,
     isSample: row.is_sample === 1,
     ...corroborationOf(row.story_count, row.story_sources),
+    ...('hybrid_analysis' in row ? cardFieldsOf(row.hybrid_analysis) : {}),
   };
 }
 
@@ -136,20 +139,25 @@ function analysisStatus(value: string): ArticleAnalysisStatus {
     : 'pending';
 }
 
-function finiteOrNull(value: number | null): number | null {
+export function finiteOrNull(value: number | null): number | null {
   return value !== null && Number.isFinite(value) ? value : null;
 }
 
 /** A corrupt JSON cell must not fail the whole list: fall back to the primary category. */
+/**
+ * The category list always starts with `category` (one label everywhere: list, detail, tooltip,
+ * marker); other stored labels follow, and 'general' only when it is the category. Rows written
+ * before the analysis set `categories` carried ['general'] next to a real category.
+ */
 function parseCategories(json: string, category: string): string[] {
+  let names: string[] = [];
   try {
     const parsed: unknown = JSON.parse(json);
     if (Array.isArray(parsed)) {
-      const names = parsed.filter((c): c is string => typeof c === 'string' && c !== '');
-      if (names.length > 0) return names;
+      names = parsed.filter((c): c is string => typeof c === 'string' && c !== '');
     }
   } catch {
     // fall through
   }
-  return [category];
+  return [category, ...names.filter((c) => c !== category && c !== 'general')];
 }

@@ -3,6 +3,7 @@
  * to serialise responses, and @fastify/swagger builds the OpenAPI document from the same route
  * schemas, so the documentation cannot drift from what the server enforces.
  */
+import { REALITY_TYPES } from '../../data/analysis';
 import { ARTICLE_ANALYSIS_STATUSES, ARTICLE_SENTIMENTS } from '../../data/article';
 
 const nullableString = { type: ['string', 'null'] } as const;
@@ -55,6 +56,14 @@ export const articleJsonSchema = {
     isSample: { type: 'boolean' },
     analysisStatus: { type: 'string', enum: [...ARTICLE_ANALYSIS_STATUSES] },
     content: nullableString,
+    // Card fields (lists, once analysed): data/article.ts ArticleCardFields.
+    engagement: { type: 'number', minimum: 0, maximum: 1 },
+    virality: { type: 'number', minimum: 0, maximum: 1 },
+    credibility: { type: 'number', minimum: 0, maximum: 1 },
+    urgencyScore: { type: 'number', minimum: 0, maximum: 1 },
+    realityType: { type: 'string', enum: [...REALITY_TYPES] },
+    tags: { type: 'array', items: { type: 'string' } },
+    insights: { type: 'array', items: { type: 'string' } },
     // Free-form analysis object (spec "hybridAnalysis"); serialised as is.
     hybridAnalysis: {
       description: 'Stored analysis object (spec hybridAnalysis); absent until analysed',

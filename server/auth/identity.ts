@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../data/permissions';
+import { isApiPathname, requestPath } from '../http/canonicalPath';
 import type { AccessTokens } from './tokens';
 import { toPublicUser, type PublicUser } from './users';
 
@@ -42,9 +43,9 @@ export const TOKEN_INVALID = 'Token invalid';
 
 const BEARER = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i;
 
+/** Whether a request URL (canonical: app.ts rewrites it, server/http/canonicalPath.ts) is /api. */
 export function isApiPath(url: string): boolean {
-  const pathname = url.split('?', 1)[0] ?? '';
-  return pathname === '/api' || pathname.startsWith('/api/');
+  return isApiPathname(requestPath({ url }));
 }
 
 /** The token in an Authorization header; null when the header is not a well-formed bearer. */

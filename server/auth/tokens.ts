@@ -68,6 +68,8 @@ export class AccessTokens {
       .where('id', '=', sub)
       .executeTakeFirst();
     if (user === undefined || user.token_version !== tv) return null;
+    // A disabled account's tokens die with it (disabling also bumps token_version).
+    if (user.disabled_at !== null) return null;
     return user;
   }
 }

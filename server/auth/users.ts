@@ -31,8 +31,21 @@ export interface NewUser {
   role?: Role;
 }
 
+/** Told after a user's preferences were written (server/alerts keeps its index with it). */
+export type PreferencesListener = (userId: string, preferences: Preferences) => void;
+
 export class UserRepository {
+  private readonly preferenceListeners = new Set<PreferencesListener>();
+
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Calls `listener` after every successful updatePreferences(); returns the unsubscribe. */
+  onPreferencesChanged(listener: PreferencesListener): () => void {
+    this.preferenceListeners.add(listener);
+    return () => {
+      this.preferenceListeners.delete(listener);
+    };
+  }
 
   /** Inserts the user; null when the email is taken (no exception, no partial row). */
   async create(user: NewUser): Promise<UserRow | null> {
@@ -143,7 +156,16 @@ export class UserRepository {
         .where('id', '=', id)
         .where('preferences', '=', row.preferences)
         .executeTakeFirst();
-      if (result.numUpdatedRows > 0n) return merged;
+      if (result.numUpdatedRows > 0n) {
+        for (const listener of this.preferenceListeners) {
+          try {
+            listener(id, merged);
+          } catch {
+            // A listener's failure never fails the write; listeners log their own.
+          }
+        }
+        return merged;
+      }
     }
     throw new Error('preferences kept changing under concurrent updates');
   }

@@ -20,7 +20,7 @@
  * backed-up objects completely or changes nothing.
  */
 import { execFile } from 'node:child_process';
-import { copyFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
@@ -140,6 +140,8 @@ function checkKnownMigrations(migrations: readonly string[], file: string): void
 export async function backupSqlite(sourceFile: string, outFile: string): Promise<BackupReport> {
   const started = performance.now();
   const source = new SqliteDatabase(sourceFile, { fileMustExist: true });
+  // The documented example writes into backups/: a missing folder is created, not an error.
+  await mkdir(path.dirname(outFile), { recursive: true });
   const temp = tempBeside(outFile, 'backup');
   try {
     // Another connection may hold the write lock for a moment (a batch insert): wait like the
@@ -276,6 +278,7 @@ export async function backupPostgres(
   outFile: string,
 ): Promise<BackupReport> {
   const started = performance.now();
+  await mkdir(path.dirname(outFile), { recursive: true });
   const temp = tempBeside(outFile, 'backup');
   try {
     await run(

@@ -14,6 +14,8 @@ import type { Database, Dialect } from './schema';
 export interface AtlasDb {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** PostgreSQL: the pool's client counts (for /metrics); absent on SQLite. */
+  poolStats?: () => { totalCount: number; idleCount: number; waitingCount: number };
   /** Closes every connection; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -128,6 +130,11 @@ async function openPostgres(
   const atlasDb: AtlasDb = {
     db,
     dialect: 'postgres',
+    poolStats: () => ({
+      totalCount: pool.totalCount,
+      idleCount: pool.idleCount,
+      waitingCount: pool.waitingCount,
+    }),
     close: () => (closing ??= db.destroy()),
   };
   if (database.schema !== null) {

@@ -277,6 +277,169 @@ function llmCache(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * The admin console (issue #30): disabled accounts, hidden (moderated) articles, corrections kept
+ * with who and when, and the audit log of sign-ins and admin actions. Numbered 0010 so that
+ * migrations added beside it in the same release sort before it.
+ */
+function admin(dialect: Dialect): Migration {
+  const t = typesFor(dialect);
+  const id = (c: ReturnType<Kysely<unknown>['schema']['createTable']>) =>
+    c.addColumn('id', dialect === 'postgres' ? 'bigint' : 'integer', (col) =>
+      dialect === 'postgres' ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey(),
+    );
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema.alterTable('users').addColumn('disabled_at', t.timestamp).execute();
+      await db.schema.alterTable('articles').addColumn('hidden_at', t.timestamp).execute();
+      await db.schema.alterTable('articles').addColumn('hidden_reason', 'text').execute();
+      await id(db.schema.createTable('audit_log'))
+        .addColumn('at', t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .addColumn('actor_id', 'text')
+        .addColumn('actor_email', 'text')
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('target', 'text')
+        .addColumn('detail', t.json, (c) => c.notNull().defaultTo(t.jsonEmptyObject))
+        .addColumn('ip', 'text')
+        .execute();
+      await db.schema.createIndex('audit_log_at_idx').on('audit_log').column('at').execute();
+      await db.schema
+        .createIndex('audit_log_action_idx')
+        .on('audit_log')
+        .columns(['action', 'at'])
+        .execute();
+      await id(db.schema.createTable('article_corrections'))
+        .addColumn('article_id', 'text', (c) => c.notNull())
+        .addColumn('at', t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .addColumn('actor_id', 'text', (c) => c.notNull())
+        .addColumn('actor_email', 'text', (c) => c.notNull())
+        .addColumn('field', 'text', (c) => c.notNull())
+        .addColumn('before', t.json)
+        .addColumn('after', t.json, (c) => c.notNull())
+        .addColumn('note', 'text')
+        .execute();
+      await db.schema
+        .createIndex('article_corrections_article_idx')
+        .on('article_corrections')
+        .columns(['article_id', 'at'])
+        .execute();
+      // A corrected place, keyed by the place name the geocoder had chosen: later articles that
+      // name the same place land where the moderator put it.
+      await db.schema
+        .createTable('geocode_overrides')
+        .addColumn('name_key', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('latitude', t.double, (c) => c.notNull())
+        .addColumn('longitude', t.double, (c) => c.notNull())
+        .addColumn('country', 'text')
+        .addColumn('actor_id', 'text', (c) => c.notNull())
+        .addColumn('at', t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .execute();
+    },
+  };
+}
+
+/**
+ * The list and marker reads at scale (issue #28 R1, server/articles/queries.ts). Every list
+ * filters `story_id is null and hidden_at is null`; with no statistics SQLite took the plain
+ * story_id index for that (an equality on a key where every row matches) and sorted the whole
+ * table per request: 110-170 ms at 50,000 articles. Now:
+ * - articles_story_id_idx covers only rows that have a story_id (findStory's `story_id = ?`
+ *   still uses it; `is null` no longer can);
+ * - articles_listed_idx: the listed rows in list order, which the count and every
+ *   `order by created_at, id` page walk without sorting; two more for the publishedAt sorts;
+ * - articles_marker_rows_idx (SQLite): the geocoded listed rows with every column a compact
+ *   marker needs, so /api/news-markers/recent?format=markers reads index pages only. PostgreSQL
+ *   gets the same partial index on the order alone: a btree entry has a size limit there
+ *   (~2.7 KB) that a long title could pass, and 200 heap fetches are cheap on it.
+ */
+function listIndexes(dialect: Dialect): Migration {
+  const listed = sql`story_id is null and hidden_at is null`;
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropIndex('articles_story_id_idx').execute();
+      await sql`create index articles_story_id_idx on articles (story_id) where story_id is not null`.execute(
+        db,
+      );
+      // story_id and hidden_at in the SQLite keys only make the indexes covering for the count
+      // (SQLite does not take a partial index's WHERE columns as read, and then scanned the whole
+      // table for it: 110 ms); both are always null in these indexes.
+      const tail = dialect === 'postgres' ? sql`` : sql`, story_id, hidden_at`;
+      await sql`create index articles_listed_idx on articles (created_at, id${tail}) where ${listed}`.execute(
+        db,
+      );
+      // sort=publishedAt / -publishedAt: undated articles last in both directions (queries.ts
+      // sorted()), so each direction has its own index; without them a page sorted all rows.
+      const undatedLast = sql`(case when published_at is null then 1 else 0 end)`;
+      await sql`create index articles_listed_published_desc_idx on articles (${undatedLast}, published_at desc, id desc${tail}) where ${listed}`.execute(
+        db,
+      );
+      await sql`create index articles_listed_published_asc_idx on articles (${undatedLast}, published_at, id${tail}) where ${listed}`.execute(
+        db,
+      );
+      const geocoded = sql`${listed} and latitude is not null and longitude is not null`;
+      if (dialect === 'postgres') {
+        await sql`create index articles_marker_rows_idx on articles (created_at, id) where ${geocoded}`.execute(
+          db,
+        );
+      } else {
+        // story_id and hidden_at: as above, so that the index is covering.
+        await sql`create index articles_marker_rows_idx on articles (created_at, id, latitude, longitude, title, category, sentiment, emoji, source, publisher, story_id, hidden_at) where ${geocoded}`.execute(
+          db,
+        );
+      }
+    },
+  };
+}
+
+/**
+ * Server-side alerts (issue #24 item 5, server/alerts): a new article matching a user's saved
+ * topic or lying in a saved region, one row per (user, article). `reason` is 'topic' or 'region',
+ * `term` the saved entry that matched. No foreign key to articles: an alert outlives its article
+ * being pruned (the list then shows it without a title). Rows go with their user.
+ */
+function alerts(dialect: Dialect): Migration {
+  const t = typesFor(dialect);
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('alerts')
+        .addColumn('id', dialect === 'postgres' ? 'bigint' : 'integer', (c) =>
+          dialect === 'postgres'
+            ? c.primaryKey().generatedByDefaultAsIdentity()
+            : c.primaryKey().autoIncrement(),
+        )
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('article_id', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('term', 'text', (c) => c.notNull())
+        .addColumn('created_at', t.timestamp, (c) => c.notNull().defaultTo(t.now))
+        .addColumn('read_at', t.timestamp)
+        .addCheckConstraint('alerts_reason_check', sql`reason in ('topic', 'region')`)
+        .execute();
+      // One alert per user and article: every API process matches every event, the first insert
+      // wins and only it notifies (ON CONFLICT DO NOTHING).
+      await db.schema
+        .createIndex('alerts_user_article_key')
+        .on('alerts')
+        .columns(['user_id', 'article_id'])
+        .unique()
+        .execute();
+      // The list (newest first, paged by id) and the unread count.
+      await db.schema
+        .createIndex('alerts_user_id_idx')
+        .on('alerts')
+        .columns(['user_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('alerts_user_unread_idx')
+        .on('alerts')
+        .columns(['user_id', 'read_at'])
+        .execute();
+    },
+  };
+}
+
 /** All migrations for a dialect, keyed by name (run in name order). */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -285,6 +448,9 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0003_article_query_indexes': articleQueryIndexes(),
     '0004_llm_cache': llmCache(dialect),
     '0005_ingestion': ingestion(dialect),
+    '0010_admin': admin(dialect),
+    '0011_list_indexes': listIndexes(dialect),
+    '0011_alerts': alerts(dialect),
   };
 }
 

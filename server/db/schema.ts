@@ -63,6 +63,9 @@ export interface ArticlesTable {
   story_sources: ColumnType<string | null, string | null | undefined, string | null>;
   /** JSON: the geocoder's result (spec geographicAnalysis shape), null when not geocoded. */
   geo_analysis: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set when a moderator hid the article: it leaves every public list, the globe and search. */
+  hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
+  hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UsersTable {
@@ -78,6 +81,8 @@ export interface UsersTable {
   created_at: Defaulted<string>;
   /** JSON object. */
   preferences: Defaulted<string>;
+  /** Set when an admin disabled the account: no sign-in, tokens refused. */
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FeedsTable {
@@ -153,6 +158,63 @@ export interface Database {
   article_events: ArticleEventsTable;
   llm_cache: LlmCacheTable;
   llm_usage: LlmUsageTable;
+  audit_log: AuditLogTable;
+  article_corrections: ArticleCorrectionsTable;
+  geocode_overrides: GeocodeOverridesTable;
+  alerts: AlertsTable;
+}
+
+/** A new article that matched a user's saved topic or region (server/alerts). */
+export interface AlertsTable {
+  id: Generated<number>;
+  user_id: string;
+  article_id: string;
+  /** 'topic' | 'region' (CHECK constraint). */
+  reason: 'topic' | 'region';
+  /** The saved topic or region that matched, as the user typed it. */
+  term: string;
+  created_at: Defaulted<string>;
+  /** Null while unread. */
+  read_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Sign-ins, failed sign-ins, role changes and every admin action (server/admin/audit.ts). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Defaulted<string>;
+  actor_id: string | null;
+  actor_email: string | null;
+  /** e.g. 'auth.login', 'auth.login_failed', 'user.role', 'feed.add', 'article.hide'. */
+  action: string;
+  target: string | null;
+  /** JSON object. */
+  detail: Defaulted<string>;
+  ip: string | null;
+}
+
+/** A moderator's correction of an article's place or category, with before and after (JSON). */
+export interface ArticleCorrectionsTable {
+  id: Generated<number>;
+  article_id: string;
+  at: Defaulted<string>;
+  actor_id: string;
+  actor_email: string;
+  /** 'place' | 'category' */
+  field: string;
+  before: string | null;
+  after: string;
+  note: string | null;
+}
+
+/** Places taught by corrections: a place name (nameKey) and where it really is. */
+export interface GeocodeOverridesTable {
+  name_key: string;
+  name: string;
+  latitude: number;
+  longitude: number;
+  country: string | null;
+  actor_id: string;
+  at: Defaulted<string>;
 }
 
 export type ArticleRow = Selectable<ArticlesTable>;

@@ -262,6 +262,8 @@ function* syntheticArticles({
       story_count: 1,
       story_sources: null,
       geo_analysis: null,
+      hidden_at: null,
+      hidden_reason: null,
     };
   }
 }

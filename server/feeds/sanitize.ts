@@ -94,8 +94,20 @@ function htmlToText(html: string): string {
   return parts.join('');
 }
 
+/**
+ * Bidirectional controls (embeddings, overrides, isolates, marks): a right-to-left override in a
+ * title can make 'exe.txt' read as 'txt.exe' or reorder a headline (issue #28). Removed; the
+ * text's own script still sets its direction.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
 function collapse(text: string): string {
-  return text.replace(LONE_SURROGATES, '').replace(CONTROLS, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(LONE_SURROGATES, '')
+    .replace(BIDI_CONTROLS, '')
+    .replace(CONTROLS, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Cuts at `max` UTF-16 units without splitting a surrogate pair. */

@@ -10,6 +10,7 @@
  */
 import type { GeocodedPlace, GeocodeInput, GeocodeResult, Geocoder } from '../pipeline/contracts';
 import { FEATURE_ADMIN_SEAT, FEATURE_CAPITAL } from './buildGazetteer';
+import { aliasCues, type ResolvedCue } from './cues';
 import { PlaceGrid, placeCountry, placeRefs, type Gazetteer } from './gazetteer';
 import { COMMON_WORD_MIN_POPULATION } from './lexicon';
 import { findMentions, type Mention } from './mentions';
@@ -27,6 +28,8 @@ const COUNTRY_BASE = 8;
 const ADMIN1_BASE_OFFSET = 0.5;
 const ADMIN1_MAX_BASE = 7;
 const QUALIFIER_BONUS = 20;
+/** An institution/region cue (cues.ts) outranks a country name but not a qualifier. */
+const CUE_BASE = 9;
 const COUNTRY_CONTEXT_BONUS = 2;
 const DEMONYM_CONTEXT_BONUS = 1;
 const ADMIN_CONTEXT_BONUS = 1.5;
@@ -65,21 +68,121 @@ interface Context {
   countries: Map<string, number>;
   admins: Set<string>;
   points: { lat: number; lon: number; key: string }[];
+  /** Small towns (below MIN_UNSUPPORTED_SCORE) named in running text: support only close by. */
+  weakPoints?: { lat: number; lon: number; key: string }[];
 }
+
+/**
+ * Two small towns named a short way apart support each other ("near Grindavík ... Keflavík
+ * airport"): eval:news dev, a Grindavík eruption report was unplaced (both towns < 20k people).
+ */
+const WEAK_NEAR_KM = 60;
+/** Towns this close are one locality ("Lagos ... Ikorodu"), not a national story. */
+const LOCALITY_KM = 150;
 
 function candidateId(c: Candidate): string {
   return c.kind === 'country' ? `country:${c.cc}` : `${c.kind}:${c.index}`;
 }
 
+/** Trade destinations ("exports to the United States") weigh this much in the focus. */
+const TRADE_OBJECT_WEIGHT = 0.2;
+/** Country names in a sports story (teams) weigh this much in the focus. */
+const TEAM_WEIGHT = 0.25;
+/** "Lake Ontario" (eval:news dev: Kingston, Ont. went to Jamaica without it). */
+const REGION_ONLY_WEIGHT = 0.5;
+const US_STATE_BONUS = 3;
+/** A town needs this share of its country's weight to be the focus instead of the country. */
+const TOWN_OVER_COUNTRY = 0.2;
+const SPORTS_WORDS = new Set(
+  (
+    'match matches test innings wicket wickets stumps bowled batting batters bowler bowlers ' +
+    'striker midfielder goalkeeper goal goals scored tries try coach squad tournament league ' +
+    'cup championship marathon stadium olympic olympics semi-final quarter-final fixture ' +
+    'derby transfer season playoff playoffs rugby cricket football soccer tennis race ' +
+    // eval:news dev: a Test report ("five-for", "all out", "play resumes") read as no sport.
+    'five-for overs batsman batsmen umpire bowling runner runners medal medals podium sprint'
+  ).split(' '),
+);
+/** Two distinct sports words make a sports story. */
+function isSportsText(text: string): boolean {
+  const seen = new Set<string>();
+  for (const word of text.toLowerCase().split(/[^\p{L}-]+/u)) {
+    if (SPORTS_WORDS.has(word)) seen.add(word);
+    if (seen.size >= 2) return true;
+  }
+  return false;
+}
+const US_STATE_CONTEXT =
+  /\b(?:state (?:Senate|House|Assembly|legislature|Capitol)|Gov\.|[Gg]overnor [A-Z]|legislature|county|counties)\b|\$\d/u;
+const NATIONAL_INSTITUTION =
+  /\b(?:central bank|[Pp]arliament|[Ss]enate|Congress|[Gg]overnment|[Pp]resident|[Pp]rime [Mm]inister|[Mm]inistry|[Cc]abinet|[Ll]awmakers|[Ee]lectoral commission|[Ss]upreme [Cc]ourt|[Ss]pokesman|[Ss]pokeswoman|MPs|capital)\b/u;
+
 export function createGeocoder(g: Gazetteer): Geocoder {
   let grid: PlaceGrid | null = null;
+  let usState = false;
 
   function countryName(cc: string): string {
     return g.countries.get(cc)?.name ?? cc;
   }
 
+  function cueCandidate(cue: ResolvedCue, base: number, why: string): Candidate | null {
+    if (cue.kind === 'country') {
+      const c = g.countries.get(cue.cc);
+      if (c === undefined) return null;
+      return {
+        kind: 'country',
+        index: -1,
+        cc: c.cc,
+        admin: null,
+        lat: c.lat,
+        lon: c.lon,
+        base,
+        why,
+      };
+    }
+    if (cue.kind === 'admin1') {
+      const a = g.admin1[cue.index];
+      if (a === undefined) return null;
+      return {
+        kind: 'admin1',
+        index: cue.index,
+        cc: a.cc,
+        admin: a.code,
+        lat: a.lat,
+        lon: a.lon,
+        base,
+        why,
+      };
+    }
+    return {
+      kind: 'city',
+      index: cue.index,
+      cc: cue.cc,
+      admin: g.placeAdmin[cue.index] ?? '',
+      lat: g.placeLat[cue.index] ?? 0,
+      lon: g.placeLon[cue.index] ?? 0,
+      base,
+      why,
+    };
+  }
+
   function candidatesFor(m: Mention): Candidate[] {
+    if (m.regionOnly === true) return regionCandidates(m);
     const out: Candidate[] = [];
+    if (m.cue !== undefined) {
+      // An institution or region cue means its one place (cues.ts).
+      const c = cueCandidate(m.cue, CUE_BASE, 'institution');
+      return c === null ? [] : [c];
+    }
+    for (const cue of aliasCues(g, m.key)) {
+      const pop = cue.kind === 'city' ? (g.placePopulation[cue.index] ?? 0) : 0;
+      const c = cueCandidate(
+        cue,
+        cue.kind === 'country' ? COUNTRY_BASE - 1 : Math.log10(Math.max(pop, 1000)),
+        'alias',
+      );
+      if (c !== null) out.push(c);
+    }
     if (m.demonym) {
       const cc = g.demonymIndex.get(m.key);
       const c = cc === undefined ? undefined : g.countries.get(cc);
@@ -172,6 +275,29 @@ export function createGeocoder(g: Gazetteer): Geocoder {
     return out.concat(places.slice(0, MAX_CANDIDATES));
   }
 
+  /** "Lake Ontario": only the region the water is named for. */
+  function regionCandidates(m: Mention): Candidate[] {
+    const out: Candidate[] = [];
+    for (const ref of g.adminIndex.get(m.key) ?? []) {
+      const a = g.admin1[ref >> 1];
+      if (a === undefined || (ref & 1) === 1) continue;
+      out.push({
+        kind: 'admin1',
+        index: ref >> 1,
+        cc: a.cc,
+        admin: a.code,
+        lat: a.lat,
+        lon: a.lon,
+        base: Math.min(
+          ADMIN1_MAX_BASE,
+          ADMIN1_BASE_OFFSET + Math.log10(Math.max(a.population, 1000)),
+        ),
+        why: 'water-region',
+      });
+    }
+    return out;
+  }
+
   function score(m: Mention, c: Candidate, ctx: Context): Resolved {
     let s = c.base;
     let why = c.why;
@@ -198,6 +324,14 @@ export function createGeocoder(g: Gazetteer): Geocoder {
         break;
       }
     }
+    if (coloc === 0 && c.kind === 'city') {
+      for (const p of ctx.weakPoints ?? []) {
+        if (p.key !== m.key && distanceKm(p.lat, p.lon, c.lat, c.lon) < WEAK_NEAR_KM) {
+          coloc += NEARBY_BONUS;
+          break;
+        }
+      }
+    }
     if (coloc > 0 && why !== 'qualifier') why = 'colocation';
     return { candidate: c, score: s + coloc, why };
   }
@@ -212,6 +346,13 @@ export function createGeocoder(g: Gazetteer): Geocoder {
         c.kind !== 'country' && c.cc === countryCc
           ? score(m, c, { countries: new Map(), admins: new Set(), points: [] })
           : score(m, c, ctx);
+      // A name that is both a country and a US state ("Georgia") is the state when the text
+      // has a governor, a state Senate, counties or dollar amounts (eval:news: a Georgia budget
+      // story went to the country).
+      if (usState && countryCc !== undefined && c.kind === 'admin1' && c.cc === 'US') {
+        r.score += US_STATE_BONUS;
+        r.why = 'state-context';
+      }
       if (top === null || r.score > top.score) top = r;
     }
     return top;
@@ -240,14 +381,86 @@ export function createGeocoder(g: Gazetteer): Geocoder {
     return ctx;
   }
 
+  let admins: Map<string, number[]> | null = null;
+  /** The most populous town of an admin-1 unit whose name starts with the unit's name. */
+  function townNamedLike(region: Candidate): Candidate | null {
+    const unit = g.admin1[region.index];
+    if (unit === undefined) return null;
+    if (admins === null) {
+      admins = new Map();
+      for (let i = 0; i < g.placeName.length; i++) {
+        const key = `${placeCountry(g, i)}.${g.placeAdmin[i] ?? ''}`;
+        const list = admins.get(key) ?? [];
+        list.push(i);
+        admins.set(key, list);
+      }
+    }
+    const prefix = unit.name
+      .replace(/ (Department|Province|Region|State|Oblast)$/u, '')
+      .toLowerCase();
+    let best = -1;
+    for (const i of admins.get(`${unit.cc}.${unit.code}`) ?? []) {
+      const name = (g.placeName[i] ?? '').toLowerCase();
+      if (!name.startsWith(prefix)) continue;
+      if (best < 0 || (g.placePopulation[i] ?? 0) > (g.placePopulation[best] ?? 0)) best = i;
+    }
+    if (best < 0 || (g.placePopulation[best] ?? 0) < 50_000) return null;
+    return {
+      kind: 'city',
+      index: best,
+      cc: unit.cc,
+      admin: unit.code,
+      lat: g.placeLat[best] ?? 0,
+      lon: g.placeLon[best] ?? 0,
+      base: 0,
+      why: 'region-town',
+    };
+  }
+
+  let capitals: Map<string, number> | null = null;
+  function capitalOf(cc: string): Candidate | null {
+    if (capitals === null) {
+      capitals = new Map();
+      for (let i = 0; i < g.placeName.length; i++) {
+        if (g.placeFeature[i] !== FEATURE_CAPITAL) continue;
+        const c = placeCountry(g, i);
+        const known = capitals.get(c);
+        if (known === undefined || (g.placePopulation[i] ?? 0) > (g.placePopulation[known] ?? 0))
+          capitals.set(c, i);
+      }
+    }
+    const i = capitals.get(cc);
+    if (i === undefined) return null;
+    return {
+      kind: 'city',
+      index: i,
+      cc,
+      admin: g.placeAdmin[i] ?? '',
+      lat: g.placeLat[i] ?? 0,
+      lon: g.placeLon[i] ?? 0,
+      base: 0,
+      why: 'capital-institution',
+    };
+  }
+
   function geocodeText(input: GeocodeInput): { places: GeocodedPlace[]; weights: number[] } {
+    const fullText = `${input.title}\n${input.description ?? ''}\n${input.content ?? ''}`;
+    const sports = isSportsText(fullText);
+    usState = US_STATE_CONTEXT.test(fullText);
     const mentions = findMentions(g, input);
     if (mentions.length === 0) return { places: [], weights: [] };
-    const cands = new Map<string, Candidate[]>();
+    // A name is weak (title case, sentence start) only when every mention of it is: "Aurora" in
+    // a title-case headline and again mid-sentence in the body keeps its small towns
+    // (eval:news dev: a typhoon in Aurora, Philippines went to Aurora, Colorado).
+    const strongest = new Map<string, Mention>();
     for (const m of mentions) {
       const key = m.demonym ? `~${m.key}` : m.key;
-      if (!cands.has(key)) cands.set(key, candidatesFor(m));
+      const seen = strongest.get(key);
+      if (seen === undefined) strongest.set(key, m);
+      else if (seen.weakCase && !m.weakCase) strongest.set(key, { ...seen, weakCase: false });
     }
+    const cands = new Map<string, Candidate[]>();
+    for (const [key, m] of strongest) cands.set(key, candidatesFor(m));
     const keyOf = (m: Mention): string => (m.demonym ? `~${m.key}` : m.key);
     // One sense per name: qualifiers on any mention of a name apply to all of them.
     const qualifiersByKey = new Map<string, Mention['qualifiers']>();
@@ -281,10 +494,16 @@ export function createGeocoder(g: Gazetteer): Geocoder {
       admins: new Set(ctx0.admins),
       points: [],
     };
+    const weakPoints: { lat: number; lon: number; key: string }[] = [];
     for (const [k, r] of first) {
       const c = r.candidate;
-      if (uniq.get(k)?.demonym === true) continue;
-      if (r.score < MIN_UNSUPPORTED_SCORE) continue;
+      const m = uniq.get(k);
+      if (m?.demonym === true) continue;
+      if (r.score < MIN_UNSUPPORTED_SCORE) {
+        if (c.kind === 'city' && m !== undefined && !m.weakCase && !m.commonWord)
+          weakPoints.push({ lat: c.lat, lon: c.lon, key: k });
+        continue;
+      }
       ctx1.countries.set(c.cc, (ctx1.countries.get(c.cc) ?? 0) + 2);
       if (c.admin !== null) ctx1.admins.add(`${c.cc}.${c.admin}`);
       if (c.kind === 'city') ctx1.points.push({ lat: c.lat, lon: c.lon, key: k });
@@ -297,6 +516,7 @@ export function createGeocoder(g: Gazetteer): Geocoder {
         countries: new Map(ctx1.countries),
         admins: new Set(ctx1.admins),
         points: ctx1.points,
+        weakPoints,
       };
       if (own !== undefined && !m.demonym && own.score >= MIN_UNSUPPORTED_SCORE) {
         const c = own.candidate;
@@ -335,6 +555,12 @@ export function createGeocoder(g: Gazetteer): Geocoder {
       if (r === undefined) continue;
       let w = SEGMENT_WEIGHT[m.segment] * (m.segment === 'body' && m.sentence === 0 ? 1.5 : 1);
       if (m.demonym) w *= DEMONYM_WEIGHT;
+      if (m.tradeObject === true) w *= TRADE_OBJECT_WEIGHT;
+      // A lake named for a region is context for the towns on it, not the story's place.
+      if (m.regionOnly === true) w *= REGION_ONLY_WEIGHT;
+      // In a sports story a country name is a team; the venue town is where it happens.
+      if (sports && r.candidate.why === 'country-name' && m.segment !== 'dateline')
+        w *= TEAM_WEIGHT;
       const id = candidateId(r.candidate);
       const a = acc.get(id);
       if (a === undefined) {
@@ -389,13 +615,47 @@ export function createGeocoder(g: Gazetteer): Geocoder {
         );
         if (city !== undefined) specific = city;
       }
+      // A named town inside the country beats the country's centroid even when the country is
+      // named more often (eval:news: Grindavík, Kharkiv, Puno, Padang, Lagos were put at their
+      // country's centre); a region needs half the country's weight.
+      // Several towns named across the country ("Kyiv and Kharkiv without power") is a national
+      // story: the country stays the focus then.
+      // Towns within LOCALITY_KM of the leading one are one locality (eval:news dev: "Lagos ...
+      // Ikorodu" kept a Lagos report at Nigeria's capital).
+      const lead = specific?.r.candidate;
+      const towns = inCountry.filter(
+        (e) =>
+          e.r.candidate.kind === 'city' &&
+          (lead === undefined ||
+            e.r.candidate === lead ||
+            distanceKm(lead.lat, lead.lon, e.r.candidate.lat, e.r.candidate.lon) > LOCALITY_KM),
+      ).length;
+      const needed = specific?.r.candidate.kind === 'city' && towns === 1 ? TOWN_OVER_COUNTRY : 0.5;
       focus =
         specific !== undefined &&
-        (countryEntry === undefined || specific.weight >= 0.5 * countryEntry.weight)
+        (countryEntry === undefined || specific.weight >= needed * countryEntry.weight)
           ? specific
           : (countryEntry ?? inCountry[0]);
     }
     if (focus === undefined) return { places: [], weights: [] };
+    // "Santa Cruz" read as Santa Cruz Department: its main town carrying the region's name
+    // (Santa Cruz de la Sierra) is what news means; a region's centroid is nobody's place.
+    if (focus.r.candidate.kind === 'admin1') {
+      const town = townNamedLike(focus.r.candidate);
+      if (town !== null)
+        focus = { ...focus, r: { candidate: town, score: focus.r.score, why: 'region-town' } };
+    }
+    // A country's national institutions act in its capital (eval:news: "Chile's central bank",
+    // "Nigeria's Senate", "Russia says" went to the country's centroid, 400-3,900 km off).
+    if (focus.r.candidate.kind === 'country' && NATIONAL_INSTITUTION.test(fullText)) {
+      const capital = capitalOf(focus.r.candidate.cc);
+      if (capital !== null) {
+        focus = {
+          ...focus,
+          r: { candidate: capital, score: focus.r.score, why: 'capital-institution' },
+        };
+      }
+    }
     const rest = entries.filter((e) => e !== focus).sort(order);
     const chosen = [focus, ...rest].slice(0, MAX_MENTIONED);
     const top = Math.max(...chosen.map((e) => e.weight));

@@ -60,6 +60,8 @@ export const DEMONYMS: Readonly<Record<string, string>> = {
   Ethiopians: 'ET',
   Filipino: 'PH',
   Filipinos: 'PH',
+  // The adjective news uses ("the Philippine capital", eval:news dev).
+  Philippine: 'PH',
   Finnish: 'FI',
   French: 'FR',
   Georgian: 'GE',

@@ -8,6 +8,8 @@
  * is a name, not a place; "Nice" or "Reading" opening a sentence is a word; "Sen. Lincoln" is a
  * person; a place name directly followed by "said" is usually a person too.
  */
+import { FEATURE_CAPITAL } from './buildGazetteer';
+import { placeCues, type ResolvedCue } from './cues';
 import { placeCountry, placeRefs, type Gazetteer } from './gazetteer';
 import {
   COMMON_WORDS,
@@ -45,7 +47,47 @@ export interface Mention {
    * small town of that name does not count without a qualifier.
    */
   weakCase: boolean;
+  /** Set when the mention is an institution/region cue (cues.ts): it means that place. */
+  cue?: ResolvedCue;
+  /**
+   * The place is the object of trade ("exports to the United States", "imports from China"):
+   * where goods go, not where the story is. Weighs little in the focus.
+   */
+  tradeObject?: boolean;
+  /**
+   * Named only through a water body ("Lake Ontario"): the region it is named for, as context for
+   * the towns around it (eval:news dev: "Queen's University in Kingston ... Lake Ontario" went to
+   * Jamaica).
+   */
+  regionOnly?: boolean;
 }
+
+/** AP/press abbreviations of Canadian provinces and Australian states, as qualifiers. */
+const PROVINCE_ABBREVIATIONS: Readonly<Record<string, { name: string; cc: string }>> = {
+  'Ont.': { name: 'Ontario', cc: 'CA' },
+  'Que.': { name: 'Quebec', cc: 'CA' },
+  'B.C.': { name: 'British Columbia', cc: 'CA' },
+  'Alta.': { name: 'Alberta', cc: 'CA' },
+  'Sask.': { name: 'Saskatchewan', cc: 'CA' },
+  'Man.': { name: 'Manitoba', cc: 'CA' },
+  'N.S.': { name: 'Nova Scotia', cc: 'CA' },
+  'N.B.': { name: 'New Brunswick', cc: 'CA' },
+  'Nfld.': { name: 'Newfoundland and Labrador', cc: 'CA' },
+  'N.L.': { name: 'Newfoundland and Labrador', cc: 'CA' },
+  'P.E.I.': { name: 'Prince Edward Island', cc: 'CA' },
+  'N.S.W.': { name: 'New South Wales', cc: 'AU' },
+  'Vic.': { name: 'Victoria', cc: 'AU' },
+  'Qld.': { name: 'Queensland', cc: 'AU' },
+  'Tas.': { name: 'Tasmania', cc: 'AU' },
+  'W.A.': { name: 'Western Australia', cc: 'AU' },
+  'S.A.': { name: 'South Australia', cc: 'AU' },
+  'N.T.': { name: 'Northern Territory', cc: 'AU' },
+  'A.C.T.': { name: 'Australian Capital Territory', cc: 'AU' },
+};
+
+/** Planets and the Moon: "three times the mass of Jupiter" is not Jupiter, Florida. */
+const WATER_WORDS = new Set(['Lake', 'Lac']);
+const CELESTIAL = new Set('mercury venus mars jupiter saturn uranus neptune pluto'.split(' '));
 
 const DIRECTION_WORDS = new Set(
   'north south east west northern southern eastern western central greater downtown upstate coastal rural northeastern northwestern southeastern southwestern'.split(
@@ -89,6 +131,17 @@ function readQualifier(
   if (abbrev !== undefined && (dotted.endsWith('.') || first.allCaps)) {
     return { qualifiers: [{ cc: 'US', admin: abbrev }], next: at + 1 };
   }
+  // Canadian and Australian abbreviations ("KINGSTON, Ont.", "NEWCASTLE, N.S.W."): eval:news
+  // datelines with them went to Kingston, Jamaica and Newcastle, South Africa.
+  const province = PROVINCE_ABBREVIATIONS[dotted];
+  if (province !== undefined) {
+    for (const ref of g.adminIndex.get(nameKey(province.name)) ?? []) {
+      const a = g.admin1[ref >> 1];
+      if (a !== undefined && a.cc === province.cc) {
+        return { qualifiers: [{ cc: a.cc, admin: a.code }], next: at + 1 };
+      }
+    }
+  }
   for (let len = Math.min(4, tokens.length - at); len >= 1; len--) {
     const span = tokens.slice(at, at + len);
     if (span.some((t, k) => k > 0 && !/^ $/u.test(t.before))) continue;
@@ -118,6 +171,38 @@ function qualifierFits(g: Gazetteer, key: string, q: Qualifier): boolean {
   return false;
 }
 
+const TRADE_WORDS = new Set(
+  'export exports exported exporting exporters import imports imported importing shipments shipped shipping sales sold sell trade tariffs'.split(
+    ' ',
+  ),
+);
+const MARKET_WORDS = new Set('shares stocks equities bonds markets trading'.split(' '));
+const TRADE_LINKS = new Set('to from into the'.split(' '));
+
+/**
+ * "exports to the United States", "shipped 8% less to the United States", "sales to US": the
+ * place after to/from within a few words of a trade word. (eval:news: 'Frankfurt ... exports to
+ * the United States' went to the USA.)
+ */
+function isTradeObject(tokens: readonly Token[], at: number): boolean {
+  // "Shares in Sao Paulo fell": a market's town is where prices are quoted, not where the story
+  // is (eval:news dev: a Brazilian central bank story went to São Paulo).
+  if (
+    tokens[at - 1]?.text.toLowerCase() === 'in' &&
+    MARKET_WORDS.has(tokens[at - 2]?.text.toLowerCase() ?? '')
+  )
+    return true;
+  let k = at - 1;
+  while (k >= 0 && TRADE_LINKS.has(tokens[k]?.text.toLowerCase() ?? '') && k > at - 3) k--;
+  if (k === at - 1) return false; // no to/from/the link right before the name
+  const link = tokens.slice(k + 1, at).map((t) => t.text.toLowerCase());
+  if (!link.includes('to') && !link.includes('from') && !link.includes('into')) return false;
+  for (let j = k; j >= Math.max(0, k - 4); j--) {
+    if (TRADE_WORDS.has(tokens[j]?.text.toLowerCase() ?? '')) return true;
+  }
+  return false;
+}
+
 function joinable(prev: Token, t: Token): boolean {
   if (/^ $/u.test(t.before)) return true;
   // "St. Louis", "Mt. Vernon": an abbreviation's period inside a name.
@@ -133,6 +218,7 @@ function scanTokens(
   out: Mention[],
 ): void {
   const tokens = tokenize(text);
+  const cues = placeCues(g);
   const words = tokens.filter((t) => t.text.length > 3);
   // Headline case: capitals carry no signal, so run-boundary rules are off.
   const titleCase =
@@ -145,6 +231,27 @@ function scanTokens(
     if (t === undefined) continue;
     if (t.sentenceStart) sentence++;
     if (!t.capitalised) continue;
+
+    // Institutions, seats of government, region demonyms (cues.ts): the phrase means the place.
+    const cue = (cues.get(t.text) ?? []).find(
+      (c) => c.mode === 'fixed' && c.words.every((w, k) => tokens[i + k]?.text === w),
+    );
+    if (cue !== undefined) {
+      out.push({
+        key: `cue:${cue.phrase}`,
+        surface: cue.phrase,
+        segment,
+        order: orderBase + i,
+        sentence: Math.max(0, sentence),
+        qualifiers: [],
+        demonym: false,
+        commonWord: false,
+        weakCase: false,
+        cue,
+      });
+      i += cue.words.length - 1;
+      continue;
+    }
 
     // Longest lookup hit first.
     let end = -1;
@@ -182,6 +289,7 @@ function scanTokens(
       i = end;
     };
     if (single && NEVER_PLACES.has(lower)) continue;
+    if (single && CELESTIAL.has(lower) && !/^\s*,/u.test(next?.before ?? '')) continue;
     const common = single && COMMON_WORDS.has(key);
     if (common && (t.sentenceStart || titleCase)) {
       skip();
@@ -195,6 +303,28 @@ function scanTokens(
       /^\.? $/u.test(t.before)
     ) {
       skip();
+      continue;
+    }
+    // "Lake Ontario": the region the lake is named for, as context (never a town of that name).
+    if (
+      single &&
+      prev !== undefined &&
+      /^ $/u.test(t.before) &&
+      WATER_WORDS.has(prev.text) &&
+      g.adminIndex.has(key)
+    ) {
+      out.push({
+        key,
+        surface,
+        segment,
+        order: orderBase + i,
+        sentence: Math.max(0, sentence),
+        qualifiers: [],
+        demonym: false,
+        commonWord: false,
+        weakCase: false,
+        regionOnly: true,
+      });
       continue;
     }
     // Tail of a longer capitalised name ("Andrew Jackson", "Harvard University"): not a place.
@@ -276,9 +406,131 @@ function scanTokens(
       demonym: isDemonym,
       commonWord: common,
       weakCase: single && (t.sentenceStart || titleCase),
+      ...(isTradeObject(tokens, i) ? { tradeObject: true } : {}),
     });
+    const descriptor = readDescriptor(g, tokens, end, key, surface, isDemonym);
+    if (descriptor !== null) {
+      out.push({
+        key: `cue:${descriptor.phrase}`,
+        surface: descriptor.phrase,
+        segment,
+        order: orderBase + i,
+        sentence: Math.max(0, sentence),
+        qualifiers: [],
+        demonym: false,
+        commonWord: false,
+        weakCase: false,
+        cue: descriptor,
+      });
+    }
     i = end;
   }
+}
+
+const unitTowns = new WeakMap<Gazetteer, Map<string, number[]>>();
+/** A country's (or admin-1 unit's, key "CC.code") three most populous towns, cached per unit. */
+function townsByPopulation(g: Gazetteer, unit: string): number[] {
+  let map = unitTowns.get(g);
+  if (map === undefined) {
+    map = new Map();
+    unitTowns.set(g, map);
+  }
+  const known = map.get(unit);
+  if (known !== undefined) return known;
+  const [cc, admin] = unit.split('.');
+  const top: number[] = [];
+  let capital = -1;
+  for (let i = 0; i < g.placeName.length; i++) {
+    if (placeCountry(g, i) !== cc || (admin !== undefined && g.placeAdmin[i] !== admin)) continue;
+    const pop = g.placePopulation[i] ?? 0;
+    if (
+      g.placeFeature[i] === FEATURE_CAPITAL &&
+      (capital < 0 || pop > (g.placePopulation[capital] ?? 0))
+    )
+      capital = i;
+    if (top.length < 3 || pop > (g.placePopulation[top[2] ?? 0] ?? 0)) {
+      top.push(i);
+      top.sort((a, b) => (g.placePopulation[b] ?? 0) - (g.placePopulation[a] ?? 0));
+      if (top.length > 3) top.pop();
+    }
+  }
+  const list = capital < 0 ? top : [...top, capital];
+  map.set(unit, list);
+  return list;
+}
+
+/** "capital markets", "capital spending": money, not a city. */
+const CAPITAL_NOT_CITY = new Set(
+  'markets market gains spending expenditure investment investments flows controls goods ratio'.split(
+    ' ',
+  ),
+);
+
+const ORDINAL_CITY: Readonly<Record<string, number>> = {
+  largest: 0,
+  biggest: 0,
+  'second-largest': 1,
+  'second-biggest': 1,
+  second: 1,
+  'third-largest': 2,
+  'third-biggest': 2,
+  third: 2,
+};
+
+/**
+ * "Ukraine's second city", "the Philippine capital", "Maine's largest city": a descriptor that
+ * names a town without its name. Country -> its capital or its n-th most populous town; a US
+ * state or province -> its n-th most populous town. eval:news dev: "Ukraine's second city" went
+ * to Kyiv, "Philippine capital" to a village named Luzon.
+ */
+function readDescriptor(
+  g: Gazetteer,
+  tokens: readonly Token[],
+  end: number,
+  key: string,
+  surface: string,
+  isDemonym: boolean,
+): ResolvedCue | null {
+  const last = tokens[end];
+  if (last === undefined) return null;
+  const w1 = tokens[end + 1]?.text.toLowerCase() ?? '';
+  const w2 = tokens[end + 2]?.text.toLowerCase() ?? '';
+  let cc: string | undefined;
+  let unit: string | undefined;
+  if (isDemonym) cc = g.demonymIndex.get(key);
+  else if (last.possessive) {
+    cc = g.exactCountry.get(surface) ?? g.countryIndex.get(key);
+    if (cc === undefined) {
+      let bestPop = -1;
+      for (const ref of g.adminIndex.get(key) ?? []) {
+        const a = g.admin1[ref >> 1];
+        if (a !== undefined && (ref & 1) === 0 && a.population > bestPop) {
+          bestPop = a.population;
+          unit = `${a.cc}.${a.code}`;
+        }
+      }
+    }
+  }
+  if (cc === undefined && unit === undefined) return null;
+  let index: number | undefined;
+  let words = 1;
+  if (w1 === 'capital' && cc !== undefined && !CAPITAL_NOT_CITY.has(w2)) {
+    const towns = townsByPopulation(g, cc);
+    index = towns.find((i) => g.placeFeature[i] === FEATURE_CAPITAL);
+  } else if (w2 === 'city' && ORDINAL_CITY[w1] !== undefined) {
+    index = townsByPopulation(g, unit ?? cc ?? '')[ORDINAL_CITY[w1]];
+    words = 2;
+  }
+  if (index === undefined) return null;
+  const phrase = [surface, ...tokens.slice(end + 1, end + 1 + words).map((t) => t.text)].join(' ');
+  return {
+    phrase,
+    words: phrase.split(' '),
+    mode: 'fixed',
+    kind: 'city',
+    index,
+    cc: placeCountry(g, index),
+  };
 }
 
 /** Reads a dateline at the start of a body segment; returns the mention and the rest of the text. */
@@ -289,7 +541,26 @@ function readDateline(g: Gazetteer, text: string): { mention: Mention | null; re
   if (/\p{Ll}/u.test(place)) return { mention: null, rest: text };
   const key = nameKey(place);
   if (!(g.placeIndex.has(key) || g.adminIndex.has(key) || g.countryIndex.has(key))) {
-    return { mention: null, rest: text };
+    // "SRIHARIKOTA, India -": a landmark of the cue table the gazetteer lacks by name.
+    const cue = [...placeCues(g).values()]
+      .flat()
+      .find((c) => c.mode === 'fixed' && c.phrase.toUpperCase() === place.toUpperCase());
+    if (cue === undefined) return { mention: null, rest: text };
+    return {
+      mention: {
+        key: `cue:${cue.phrase}`,
+        surface: place,
+        segment: 'dateline',
+        order: -1,
+        sentence: 0,
+        qualifiers: [],
+        demonym: false,
+        commonWord: false,
+        weakCase: false,
+        cue,
+      },
+      rest: text.slice(m[0].length),
+    };
   }
   let qualifiers: Qualifier[] = [];
   const qText = m[2]?.trim();
@@ -323,10 +594,21 @@ export interface MentionInput {
 export function findMentions(g: Gazetteer, input: MentionInput): Mention[] {
   const out: Mention[] = [];
   let dateline: Mention | null = null;
-  scanTokens(g, input.title, 'title', 0, out);
+  scanTokens(
+    g,
+    input.title.replace(/(?<=\p{L})-(?=(?:based|born|bred|headquartered|registered)\b)/gu, ' '),
+    'title',
+    0,
+    out,
+  );
   let base = 100_000;
-  for (const body of [input.description, input.content]) {
-    if (body === null || body.trim() === '') continue;
+  for (const raw of [input.description, input.content]) {
+    if (raw === null || raw.trim() === '') continue;
+    // "Nairobi-based", "Texas-born": the place before the suffix (same length, offsets kept).
+    const body = raw.replace(
+      /(?<=\p{L})-(?=(?:based|born|bred|headquartered|registered)\b)/gu,
+      ' ',
+    );
     let text = body;
     if (dateline === null) {
       const d = readDateline(g, body);

@@ -7,7 +7,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ArticleListResponse, ArticleSort } from '../../data/article';
 import { countArticles, listArticlesPage } from '../articles/queries';
-import { DEFAULT_LIST_CACHE_MS, ResponseCache } from '../articles/responseCache';
+import {
+  DEFAULT_LIST_CACHE_MS,
+  DEFAULT_LIST_BUDGET_MS_PER_SECOND,
+  ResponseCache,
+} from '../articles/responseCache';
 import { rowToArticle } from '../articles/rowToArticle';
 import { articleJsonSchema, errorJsonSchema } from '../articles/schemas';
 import { registerArticleApi } from './articles/articleApi';
@@ -18,7 +22,9 @@ import {
   type ArticleRouteDeps,
 } from './articles/common';
 import { registerIntelligenceRoutes } from './articles/intelligence';
+import { registerAnalyticsRoutes } from './articles/analytics';
 import { registerMarkerRoutes } from './articles/markers';
+import { registerStoryRoute } from './articles/story';
 import { registerV4Routes } from './articles/v4';
 
 export { articleJsonSchema } from '../articles/schemas';
@@ -39,7 +45,11 @@ interface ListQuery {
 }
 
 export function registerArticleRoutes(app: FastifyInstance, deps: ArticleRouteDeps): void {
-  const cache = new ResponseCache(deps.listCacheMs ?? DEFAULT_LIST_CACHE_MS);
+  const cache = new ResponseCache(
+    deps.listCacheMs ?? DEFAULT_LIST_CACHE_MS,
+    Date.now,
+    deps.listBudgetMsPerSecond ?? DEFAULT_LIST_BUDGET_MS_PER_SECOND,
+  );
   // Any article change in this process invalidates every cached list at once.
   app.articleEvents.subscribe(() => cache.clear());
   app.get<{ Querystring: ListQuery }>(
@@ -101,7 +111,8 @@ export function registerArticleRoutes(app: FastifyInstance, deps: ArticleRouteDe
         const skip = request.query.skip ?? (request.query.page - 1) * limit;
         const page = Math.floor(skip / limit) + 1;
         const [total, rows] = await Promise.all([
-          countArticles(deps.db),
+          // The same for every page, limit and sort: one count per cache lifetime, not per query.
+          cache.shared('all-articles:total', () => countArticles(deps.db)),
           listArticlesPage(deps.db, { limit, offset: skip, sort }),
         ]);
         return {
@@ -117,4 +128,6 @@ export function registerArticleRoutes(app: FastifyInstance, deps: ArticleRouteDe
   registerMarkerRoutes(app, context);
   registerV4Routes(app, context);
   registerIntelligenceRoutes(app, context);
+  registerAnalyticsRoutes(app, context);
+  registerStoryRoute(app, context);
 }

@@ -47,6 +47,8 @@ export const MAX_NAME_LENGTH = 100;
 const PASSWORD_FIELD_MAX = MAX_PASSWORD_LENGTH * 4;
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
+/** Sign-in of an account an admin disabled (after the password checked out). */
+export const ACCOUNT_DISABLED = 'This account is disabled';
 export const REGISTRATION_FAILED = 'Registration failed';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
@@ -164,9 +166,31 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       }
       if (user === null || !ok) {
         await loginLimiter.failed(request.ip, account);
+        await app.audit.record({
+          action: 'auth.login_failed',
+          target: account,
+          ip: request.ip,
+          detail: { known: user !== null },
+        });
         return reply.code(401).send(failure(INVALID_CREDENTIALS));
       }
       await loginLimiter.succeeded(request.ip, account);
+      if (user.disabled_at !== null) {
+        await app.audit.record({
+          action: 'auth.login_failed',
+          actor: { id: user.id, email: user.email },
+          target: account,
+          ip: request.ip,
+          detail: { disabled: true },
+        });
+        return reply.code(403).send(failure(ACCOUNT_DISABLED));
+      }
+      await app.audit.record({
+        action: 'auth.login',
+        actor: { id: user.id, email: user.email },
+        target: user.id,
+        ip: request.ip,
+      });
       if (needsRehash(user.password_hash)) {
         await users.replaceHash(
           user.id,
@@ -300,6 +324,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       }
       const updated = await users.setRole(request.params.id, request.body.role);
       if (updated === null) return reply.code(404).send(failure('User not found'));
+      const actor = request.auth.user;
+      await app.audit.record({
+        action: 'user.role',
+        actor: actor === null ? null : { id: actor.id, email: actor.email },
+        target: updated.id,
+        ip: request.ip,
+        detail: { role: updated.role, email: updated.email },
+      });
       return { success: true, message: 'Role updated', user: toPublicUser(updated) };
     },
   );

@@ -4,7 +4,7 @@
  * PATCH /api/feeds/:id {enabled}, DELETE /api/feeds/:id. Guests get 401 and users 403 before any
  * body validation (guards run onRequest). Bodies are strict: unknown fields and wrong types are 400.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { requireRole } from '../auth/guards';
 import type { Database } from '../db/schema';
@@ -80,9 +80,12 @@ export const createFeedSchema = {
 
 export const updateFeedSchema = {
   type: 'object',
-  required: ['enabled'],
+  minProperties: 1,
   additionalProperties: false,
-  properties: { enabled: { type: 'boolean' } },
+  properties: {
+    enabled: { type: 'boolean' },
+    name: { type: 'string', minLength: 1, maxLength: MAX_FEED_NAME_LENGTH },
+  },
 } as const;
 
 export interface FeedRoutesDeps {
@@ -94,6 +97,21 @@ export interface FeedRoutesDeps {
 export function registerFeedRoutes(app: FastifyInstance, deps: FeedRoutesDeps): void {
   const { db } = deps;
   const admin = requireRole('admin');
+  const auditFeed = (
+    request: FastifyRequest,
+    action: 'feed.add' | 'feed.update' | 'feed.delete',
+    id: string,
+    detail: Record<string, unknown> = {},
+  ): Promise<void> => {
+    const user = request.auth.user;
+    return app.audit.record({
+      action,
+      actor: user === null ? null : { id: user.id, email: user.email },
+      target: id,
+      detail,
+      ip: request.ip,
+    });
+  };
 
   app.get(
     '/api/feeds',
@@ -153,11 +171,12 @@ export function registerFeedRoutes(app: FastifyInstance, deps: FeedRoutesDeps): 
         .selectAll()
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
+      await auditFeed(request, 'feed.add', id, { url, name });
       return reply.code(201).send({ success: true, feed: toFeedHealth(row) });
     },
   );
 
-  app.patch<{ Params: { id: string }; Body: { enabled: boolean } }>(
+  app.patch<{ Params: { id: string }; Body: { enabled?: boolean; name?: string } }>(
     '/api/feeds/:id',
     {
       onRequest: admin,
@@ -173,13 +192,19 @@ export function registerFeedRoutes(app: FastifyInstance, deps: FeedRoutesDeps): 
       const { id } = request.params;
       // Re-enabling makes the feed due now rather than after a stale backoff (a fresh time, so
       // the scheduler's dedupe key differs from any earlier fetch job).
+      const { enabled, name } = request.body;
+      const trimmed = name?.trim();
+      if (trimmed === '') return reply.code(400).send(failure('name must not be empty'));
       const result = await db
         .updateTable('feeds')
-        .set(
-          request.body.enabled
-            ? { enabled: 1, next_fetch_at: new Date().toISOString() }
-            : { enabled: 0 },
-        )
+        .set({
+          ...(enabled === undefined
+            ? {}
+            : enabled
+              ? { enabled: 1, next_fetch_at: new Date().toISOString() }
+              : { enabled: 0 }),
+          ...(trimmed === undefined ? {} : { name: trimmed }),
+        })
         .where('id', '=', id)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0)
@@ -189,6 +214,7 @@ export function registerFeedRoutes(app: FastifyInstance, deps: FeedRoutesDeps): 
         .selectAll()
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
+      await auditFeed(request, 'feed.update', id, { ...request.body });
       return { success: true, feed: toFeedHealth(row) };
     },
   );
@@ -216,6 +242,7 @@ export function registerFeedRoutes(app: FastifyInstance, deps: FeedRoutesDeps): 
       const result = await db.deleteFrom('feeds').where('id', '=', id).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0)
         return reply.code(404).send(failure(`no feed ${id}`));
+      await auditFeed(request, 'feed.delete', id);
       return { success: true };
     },
   );

@@ -9,6 +9,9 @@ import {
   GLOBE_TOGGLES,
   PERFORMANCE_MODES,
   QUALITY_PREFERENCES,
+  SAVED_ITEM_MAX_LENGTH,
+  SAVED_LIST_MAX_ITEMS,
+  SYNCED_FIELDS,
   THEMES,
   type PreferencesUpdate,
 } from '../../data/preferences';
@@ -33,12 +36,32 @@ const preferenceFields = {
   postProcessingEnabled: { type: 'boolean' },
 } as const;
 
+const savedList = {
+  type: 'array',
+  maxItems: SAVED_LIST_MAX_ITEMS,
+  items: { type: 'string', maxLength: SAVED_ITEM_MAX_LENGTH },
+} as const;
+
+/** Saved topics and regions, and the per-field write times (last write wins per field). */
+const syncFields = {
+  savedTopics: savedList,
+  savedRegions: savedList,
+  updatedAt: {
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(
+      SYNCED_FIELDS.map((f) => [f, { type: 'number', minimum: 0, maximum: 8.64e15 }]),
+    ),
+  },
+} as const;
+
 /** A partial update: every field optional, nothing else allowed. */
 export const preferencesUpdateSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
     ...preferenceFields,
+    ...syncFields,
     globe: { type: 'object', additionalProperties: false, properties: toggles },
   },
 } as const;
@@ -48,6 +71,7 @@ const storedPreferencesSchema = {
   required: [...Object.keys(preferenceFields), 'globe'],
   properties: {
     ...preferenceFields,
+    ...syncFields,
     globe: { type: 'object', required: [...GLOBE_TOGGLES], properties: toggles },
   },
 } as const;

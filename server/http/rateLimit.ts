@@ -16,7 +16,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { RATE_LIMITS, type Role } from '../../data/permissions';
-import { isApiPath } from '../auth/identity';
+import { isApiPathname, requestPath } from './canonicalPath';
 import type { RateLimitStore } from './rateLimitStore';
 
 export const WINDOW_MS = 60_000;
@@ -49,8 +49,9 @@ export function registerRateLimit(
   settings: RateLimitSettings = DEFAULT_RATE_LIMITS,
 ): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiPath(request.url)) return undefined;
-    const pathname = request.url.split('?', 1)[0] ?? '';
+    // request.url is canonical (app.ts rewriteUrl): the path the router matched (issue #28 V1).
+    const pathname = requestPath(request);
+    if (!isApiPathname(pathname)) return undefined;
     if (RATE_LIMIT_EXEMPT_PATHS.includes(pathname)) return undefined;
     const { user, role } = request.auth;
     const limit = settings.limits[role];

@@ -20,6 +20,8 @@ export interface JobRunnerOptions {
   /** Sleep between polls when the queue is empty (default 1 s). */
   pollMs?: number;
   log?: JobRunnerLog;
+  /** Called once per finished job (the /metrics job counters and durations). */
+  onJobDone?: (kind: string, outcome: 'done' | 'retried' | 'dead' | 'lost', ms: number) => void;
 }
 
 export const DEFAULT_POLL_MS = 1000;
@@ -50,6 +52,7 @@ export class JobRunner {
   readonly #kinds: string[];
   readonly #pollMs: number;
   readonly #log: JobRunnerLog;
+  readonly #onJobDone: JobRunnerOptions['onJobDone'];
   #loop: Promise<void> | null = null;
   #stopping = false;
   #wake: (() => void) | null = null;
@@ -63,6 +66,7 @@ export class JobRunner {
     this.#kinds = Object.keys(options.handlers);
     this.#pollMs = options.pollMs ?? DEFAULT_POLL_MS;
     this.#log = options.log ?? silentLog;
+    this.#onJobDone = options.onJobDone;
   }
 
   get running(): boolean {
@@ -156,9 +160,11 @@ export class JobRunner {
     if (failure === null) {
       if (await this.#queue.complete(job)) {
         this.stats.done++;
+        this.#onJobDone?.(job.kind, 'done', ms);
         this.#log.info({ jobId: job.id, kind: job.kind, ms }, 'job done');
       } else {
         this.stats.lost++;
+        this.#onJobDone?.(job.kind, 'lost', ms);
         this.#log.warn({ jobId: job.id, kind: job.kind }, 'job finished after its lease was lost');
       }
       return;
@@ -167,6 +173,11 @@ export class JobRunner {
     if (outcome === 'dead') this.stats.dead++;
     else if (outcome === 'queued') this.stats.retried++;
     else this.stats.lost++;
+    this.#onJobDone?.(
+      job.kind,
+      outcome === 'dead' ? 'dead' : outcome === 'queued' ? 'retried' : 'lost',
+      ms,
+    );
     this.#log.warn(
       { jobId: job.id, kind: job.kind, attempts: job.attempts, outcome, err: failure.error },
       'job failed',

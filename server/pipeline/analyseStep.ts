@@ -81,7 +81,9 @@ export async function runAnalyseStep(
         hybrid_analysis: JSON.stringify(analysis),
         analysis_status: 'complete',
         updated_at: new Date().toISOString(),
-        ...(updates.category === undefined ? {} : { category: updates.category }),
+        ...(updates.category === undefined
+          ? {}
+          : { category: updates.category, categories: JSON.stringify(updates.categories) }),
         ...(updates.sentiment === undefined ? {} : { sentiment: updates.sentiment }),
         ...(updates.sentimentScore === undefined
           ? {}
@@ -139,9 +141,16 @@ function withGazetteerPlaces(analysis: HybridAnalysis, geoJson: string | null): 
 /** The wire fields an analysis changes (marker colour, emoji, category). */
 function articleUpdates(
   analysis: HybridAnalysis,
-): Pick<Partial<Article>, 'category' | 'sentiment' | 'sentimentScore' | 'emoji'> {
-  const updates: Pick<Partial<Article>, 'category' | 'sentiment' | 'sentimentScore' | 'emoji'> = {};
-  if (typeof analysis.category === 'string') updates.category = analysis.category;
+): Pick<Partial<Article>, 'category' | 'categories' | 'sentiment' | 'sentimentScore' | 'emoji'> {
+  const updates: Pick<
+    Partial<Article>,
+    'category' | 'categories' | 'sentiment' | 'sentimentScore' | 'emoji'
+  > = {};
+  if (typeof analysis.category === 'string') {
+    // `categories` follows the analysed category (it said ['general'] next to 'environment').
+    updates.category = analysis.category;
+    updates.categories = [analysis.category];
+  }
   const sentiment = analysis.sentimentAnalysis;
   if (sentiment !== undefined && isArticleSentiment(sentiment.overall)) {
     updates.sentiment = sentiment.overall;

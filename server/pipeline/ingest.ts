@@ -13,7 +13,15 @@ import type { JobQueue } from '../jobs/queue';
 import type { ArticleEventLog } from '../realtime/articleEventLog';
 import { storeArticle } from '../articles/store';
 import type { FeedItem, GeocodeResult, Geocoder } from './contracts';
-import { STORY_WINDOW_MS, findStoryLeader, titleFingerprint, type StoryCandidate } from './stories';
+import { itemPublisher } from './publisher';
+import {
+  STORY_WINDOW_MS,
+  findStoryLeader,
+  sameTownName,
+  titleFingerprint,
+  type StoryCandidate,
+  type StoryPoint,
+} from './stories';
 
 export const ANALYSE_JOB = 'article:analyse';
 
@@ -31,6 +39,8 @@ export interface IngestSource {
   feedId: string | null;
   /** Outlet name shown as the article's source. */
   publisher: string;
+  /** The publisher is only a host name: an item's own author field names it better. */
+  publisherIsHost?: boolean;
   /** Bundled starter data: marked as sample wherever it is shown. */
   isSample?: boolean;
 }
@@ -63,11 +73,18 @@ export async function ingestItems(
 ): Promise<IngestSummary> {
   const now = deps.now ?? (() => new Date());
   const summary: IngestSummary = { stored: 0, duplicates: 0, grouped: 0, unplaced: 0 };
-  const candidates = await recentStories(deps.db, new Date(now().getTime() - STORY_WINDOW_MS));
+  const { candidates, places } = await recentStories(
+    deps.db,
+    new Date(now().getTime() - STORY_WINDOW_MS),
+  );
 
   for (const item of items) {
     const id = articleIdFor(item.url);
-    const fingerprint = titleFingerprint(item.title, source.publisher);
+    const publisher = itemPublisher(
+      { name: source.publisher, isHost: source.publisherIsHost === true },
+      item.author,
+    );
+    const fingerprint = titleFingerprint(item.title, publisher);
     const existing = await findExisting(deps.db, {
       id,
       url: item.url,
@@ -91,11 +108,45 @@ export async function ingestItems(
         content: item.content,
         point: item.point,
       }) ?? null;
+    let fields: PlaceColumns = placeFields(place);
     const country = place?.primary.country ?? null;
+    const precise =
+      place !== null && (place.primary.kind === 'city' || place.primary.kind === 'feed');
+    const point =
+      place === null
+        ? null
+        : {
+            lat: place.primary.lat,
+            lon: place.primary.lon,
+            precise,
+            name: place.primary.kind === 'city' ? place.primary.name : null,
+          };
     const leader = findStoryLeader(
-      { title: item.title, body, publisher: source.publisher, country },
+      { title: item.title, body, publisher, country, point },
       candidates,
     );
+    // One sense per town name in a story: the report whose place rests on a dateline or a
+    // qualifier ("VALENCIA, Spain") decides for reports that only had population to go on.
+    let weakMembers: string[] = [];
+    let adopted = false;
+    if (leader !== null && point !== null) {
+      const senses = candidates.filter(
+        (c) =>
+          (c.storyId ?? c.id) === leader.id &&
+          c.point !== null &&
+          c.point !== undefined &&
+          sameTownName(c.point, point) &&
+          (c.point.lat !== point.lat || c.point.lon !== point.lon),
+      );
+      const strongMember = senses.find((c) => places.get(c.id)?.strong === true);
+      const itemStrong = place !== null && isStrongPlace(place.primary.evidence);
+      if (!itemStrong && strongMember !== undefined) {
+        fields = places.get(strongMember.id)?.fields ?? fields;
+        adopted = true;
+      } else if (itemStrong) {
+        weakMembers = senses.filter((c) => places.get(c.id)?.strong !== true).map((c) => c.id);
+      }
+    }
 
     const result = await storeArticle(deps.db, deps.events, {
       id,
@@ -103,7 +154,7 @@ export async function ingestItems(
       title: item.title,
       ...(item.description === null ? {} : { description: item.description }),
       ...(item.content === null ? {} : { content: item.content }),
-      source: source.publisher,
+      source: publisher,
       ...(item.publishedAt === null ? {} : { publishedAt: item.publishedAt }),
       ...(item.author === null ? {} : { author: item.author }),
       ...(item.imageUrl === null ? {} : { imageUrl: item.imageUrl }),
@@ -112,7 +163,7 @@ export async function ingestItems(
       ...(source.feedId === null ? {} : { feedId: source.feedId }),
       ...(source.isSample === true ? { isSample: true } : {}),
       ...(leader === null ? {} : { storyOf: leader.id }),
-      ...placeFields(place),
+      ...fields,
       fingerprint,
     });
     if (result.status === 'duplicate') {
@@ -122,11 +173,35 @@ export async function ingestItems(
     }
     summary.stored++;
     if (place === null) summary.unplaced++;
+    const stored = fieldsPoint(fields);
+    places.set(id, {
+      fields,
+      strong: adopted || (place !== null && isStrongPlace(place.primary.evidence)),
+    });
+    candidates.unshift({
+      id,
+      title: item.title,
+      body,
+      publisher,
+      country: fields.country ?? null,
+      point: stored,
+      storyId: leader?.id ?? null,
+    });
+    if (weakMembers.length > 0) {
+      await adoptPlace(deps.db, fields, weakMembers);
+      for (const memberId of weakMembers) {
+        places.set(memberId, { fields, strong: false });
+        const c = candidates.find((x) => x.id === memberId);
+        if (c !== undefined) {
+          c.point = stored;
+          c.country = fields.country ?? null;
+        }
+      }
+    }
     if (leader !== null) {
       summary.grouped++;
       continue; // Followers are not analysed: the story's leader carries the analysis.
     }
-    candidates.unshift({ id, title: item.title, body, publisher: source.publisher, country });
     await enqueueAnalysis(deps.queue, id);
   }
   return summary;
@@ -140,15 +215,54 @@ export async function enqueueAnalysis(queue: JobQueue, articleId: string): Promi
   });
 }
 
-/** Store fields from a geocoder result, and the geographicAnalysis it implies. */
-function placeFields(place: GeocodeResult | null): {
+/** The place columns of a stored article, as storeArticle takes them. */
+interface PlaceColumns {
   latitude?: number;
   longitude?: number;
   locationName?: string;
   country?: string;
   city?: string;
   geoAnalysis?: unknown;
-} {
+}
+
+/** A place resting on a dateline or a qualifier, not on population or colocation alone. */
+function isStrongPlace(evidence: string): boolean {
+  return evidence.startsWith('dateline') || evidence.includes('qualifier');
+}
+
+function fieldsPoint(fields: PlaceColumns): StoryPoint | null {
+  if (fields.latitude === undefined || fields.longitude === undefined) return null;
+  return {
+    lat: fields.latitude,
+    lon: fields.longitude,
+    precise: fields.city !== undefined,
+    name: fields.city ?? null,
+  };
+}
+
+/** Gives reports the place another report of their story established better. */
+async function adoptPlace(
+  db: Kysely<Database>,
+  fields: PlaceColumns,
+  ids: readonly string[],
+): Promise<void> {
+  await db
+    .updateTable('articles')
+    .set({
+      latitude: fields.latitude ?? null,
+      longitude: fields.longitude ?? null,
+      location_name: fields.locationName ?? null,
+      country: fields.country ?? null,
+      city: fields.city ?? null,
+      geo_analysis: fields.geoAnalysis === undefined ? null : JSON.stringify(fields.geoAnalysis),
+      updated_at: new Date().toISOString(),
+    })
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Store fields from a geocoder result, and the geographicAnalysis it implies. */
+function placeFields(place: GeocodeResult | null): PlaceColumns {
   if (place === null) return {};
   const { primary } = place;
   const isCity = primary.kind === 'city';
@@ -226,20 +340,70 @@ async function findExisting(
     .executeTakeFirst();
 }
 
-async function recentStories(db: Kysely<Database>, since: Date): Promise<StoryCandidate[]> {
+async function recentStories(
+  db: Kysely<Database>,
+  since: Date,
+): Promise<{
+  candidates: StoryCandidate[];
+  places: Map<string, { fields: PlaceColumns; strong: boolean }>;
+}> {
   const rows = await db
     .selectFrom('articles')
-    .select(['id', 'title', 'description', 'content', 'publisher', 'country'])
-    .where('story_id', 'is', null)
+    .select([
+      'id',
+      'title',
+      'description',
+      'content',
+      'publisher',
+      'country',
+      'latitude',
+      'longitude',
+      'city',
+      'location_name',
+      'geo_analysis',
+      'story_id',
+    ])
     .where('created_at', '>=', since.toISOString())
     .orderBy('created_at', 'desc')
     .limit(STORY_CANDIDATES)
     .execute();
-  return rows.map((r) => ({
+  const places = new Map<string, { fields: PlaceColumns; strong: boolean }>();
+  for (const r of rows) {
+    let geo: unknown;
+    let strong = false;
+    if (r.geo_analysis !== null) {
+      try {
+        geo = JSON.parse(r.geo_analysis);
+        const first = (geo as { mentioned_locations?: { evidence?: string }[] })
+          .mentioned_locations?.[0];
+        strong = isStrongPlace(first?.evidence ?? '');
+      } catch {
+        geo = undefined;
+      }
+    }
+    places.set(r.id, {
+      strong,
+      fields: {
+        ...(r.latitude === null ? {} : { latitude: r.latitude }),
+        ...(r.longitude === null ? {} : { longitude: r.longitude }),
+        ...(r.location_name === null ? {} : { locationName: r.location_name }),
+        ...(r.country === null ? {} : { country: r.country }),
+        ...(r.city === null ? {} : { city: r.city }),
+        ...(geo === undefined ? {} : { geoAnalysis: geo }),
+      },
+    });
+  }
+  const candidates = rows.map((r) => ({
     id: r.id,
     title: r.title,
     body: r.content ?? r.description,
     publisher: r.publisher,
     country: r.country,
+    storyId: r.story_id,
+    point:
+      r.latitude === null || r.longitude === null
+        ? null
+        : { lat: r.latitude, lon: r.longitude, precise: r.city !== null, name: r.city },
   }));
+  return { candidates, places };
 }

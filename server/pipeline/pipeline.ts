@@ -14,6 +14,17 @@ import type { ArticleEventLog } from '../realtime/articleEventLog';
 import { runAnalyseStep } from './analyseStep';
 import type { FeedFetchOutcome, FetchFeed, Geocoder } from './contracts';
 import { ANALYSE_JOB, ingestItems, type IngestSummary } from './ingest';
+import { feedPublisher } from './publisher';
+
+/** The feed title replaces a host-name registry name (publisher.ts). */
+function publisherSource(
+  name: string,
+  url: string,
+  feedTitle: string | null,
+): { publisher: string; publisherIsHost: boolean } {
+  const chosen = feedPublisher(name, url, feedTitle);
+  return { publisher: chosen.name, publisherIsHost: chosen.isHost };
+}
 
 export const FETCH_JOB = 'feed:fetch';
 
@@ -91,7 +102,7 @@ export function pipelineHandlers(deps: PipelineDeps): Record<string, JobHandler>
       if (outcome.status === 'ok') {
         summary = await ingestItems(
           { db: deps.db, events: deps.events, queue: deps.queue, geocoder: deps.geocoder, now },
-          { feedId: feed.id, publisher: feed.name },
+          { feedId: feed.id, ...publisherSource(feed.name, feed.url, outcome.feedTitle) },
           outcome.items,
         );
       }

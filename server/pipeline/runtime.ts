@@ -10,7 +10,8 @@ import type { Database } from '../db/schema';
 import { createFeedFetcher } from '../feeds/fetcher';
 import { parseFeedDocument } from '../feeds/parse';
 import { createFeedStore, feedListFor, syncFeeds } from '../feeds/registry';
-import { loadGazetteer } from '../geocode/gazetteer';
+import { GeocodeOverrides, OVERRIDES_REFRESH_MS, withOverrides } from '../geocode/overrides';
+import { sharedGazetteer } from '../geocode/reverse';
 import { createGeocoder } from '../geocode/geocoder';
 import type { JobQueue } from '../jobs/queue';
 import type { JobHandler } from '../jobs/runner';
@@ -44,7 +45,7 @@ let sharedGeocoder: Geocoder | null = null;
 
 /** The geocoder over the gazetteer (built on first use when the install step did not). */
 export function defaultGeocoder(): Geocoder {
-  sharedGeocoder ??= createGeocoder(loadGazetteer());
+  sharedGeocoder ??= createGeocoder(sharedGazetteer());
   return sharedGeocoder;
 }
 
@@ -62,7 +63,12 @@ export async function createPipelineRuntime(
   },
   setup: PipelineSetup = {},
 ): Promise<PipelineRuntime> {
-  const geocoder = defaultGeocoder();
+  // Places moderators corrected (server/geocode/overrides.ts) win over the gazetteer's answer.
+  const overrides = new GeocodeOverrides();
+  await overrides.refresh(deps.db).catch((error: unknown) => {
+    deps.log.warn({ err: error }, 'geocode overrides not loaded');
+  });
+  const geocoder = withOverrides(defaultGeocoder(), overrides);
   const fetchFeed = createFeedFetcher({ allowPrivate: config.feedAllowPrivate === true });
   // ATLAS_FEEDS replaces the list for this run: only its feeds are fetched.
   let feedIds: string[] | null = null;
@@ -111,9 +117,16 @@ export async function createPipelineRuntime(
   }
 
   let scheduler: { stop(): void } | null = null;
+  let overridesTimer: NodeJS.Timeout | null = null;
   return {
     handlers,
     start: () => {
+      overridesTimer ??= setInterval(() => {
+        overrides.refresh(deps.db).catch((error: unknown) => {
+          deps.log.warn({ err: error }, 'geocode overrides refresh failed');
+        });
+      }, OVERRIDES_REFRESH_MS);
+      overridesTimer.unref();
       if (!config.ingest || scheduler !== null) return;
       scheduler = startFeedScheduler(
         { feeds, queue: deps.queue, log: deps.log },
@@ -122,6 +135,8 @@ export async function createPipelineRuntime(
       deps.log.info({ feeds: feedCount }, 'feed scheduler started');
     },
     stop: () => {
+      if (overridesTimer !== null) clearInterval(overridesTimer);
+      overridesTimer = null;
       scheduler?.stop();
       scheduler = null;
     },

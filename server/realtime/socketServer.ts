@@ -17,6 +17,7 @@
  *   buffered events not replayed, then go live; so replay precedes live, without gap or duplicate.
  */
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -59,10 +60,29 @@ export const REVALIDATE_INTERVAL_MS = 60_000;
 export const MAX_BUFFERED_PACKETS = 1_000;
 /** Live events held for one subscriber while its replay runs; beyond this it is disconnected. */
 export const MAX_CATCH_UP_BUFFER = 10_000;
+/**
+ * Subscribe requests one socket may make in a burst (issue #28 V3); one more is allowed every
+ * SUBSCRIBE_REFILL_MS. Past it the ack is {ok:false, error: tooManySubscribes}.
+ */
+export const SUBSCRIBE_BURST = 5;
+export const SUBSCRIBE_REFILL_MS = 10_000;
+/**
+ * Replay bytes (JSON of the replayed events) per socket per minute, and twice that per user over
+ * all their sockets (V3). A full replay of MAX_REPLAY_EVENTS typical events (~1 KB) fits; past it
+ * the replay stops with complete:false and the client asks again later.
+ */
+export const REPLAY_BYTES_PER_MINUTE = 6_000_000;
+const REPLAY_BUDGET_WINDOW_MS = 60_000;
+/** How long a replay waits for a page to drain before it treats the socket as not reading. */
+export const REPLAY_DRAIN_WAIT_MS = 2_000;
 /** Rows per replay query (the log's own cap is 1,000). */
 const REPLAY_PAGE = 1_000;
 const ROOM = ARTICLES_CHANNEL;
 const REMOTE_EVENT = 'atlas:article-event';
+/** Inter-server: a user's preferences changed in another process (server/alerts index). */
+const REMOTE_PREFERENCES = 'atlas:preferences';
+/** Every signed-in socket joins its user's room; alerts go to it (all processes, all tabs). */
+export const userRoom = (userId: string): string => `user:${userId}`;
 /** setTimeout's longest delay; a longer token lifetime is re-armed when it fires. */
 const MAX_TIMER_MS = 2_147_483_647;
 const REDIS_READY_TIMEOUT_MS = 5_000;
@@ -95,6 +115,7 @@ export interface RealtimeOptions {
 
 interface InterServerEvents {
   [REMOTE_EVENT]: (event: LoggedArticleEvent) => void;
+  [REMOTE_PREFERENCES]: (userId: string) => void;
 }
 
 interface SocketData {
@@ -119,6 +140,11 @@ interface CatchUp {
   buffer: LoggedArticleEvent[];
 }
 
+interface Budget {
+  windowStart: number;
+  used: number;
+}
+
 export const DEFAULT_REDIS_KEY_PREFIX = 'atlas-socket.io';
 
 export class RealtimeHub {
@@ -137,6 +163,18 @@ export class RealtimeHub {
   private readonly deliveredSeqs = new Set<number>();
   private tailCursor = 0;
   private tailing = false;
+  /** Subscribe tokens per socket (V3). */
+  private readonly subscribeTokens = new Map<string, { tokens: number; at: number }>();
+  /** Replay byte budgets per socket ('s:') and per user ('u:') (V3). */
+  private readonly replayBudgets = new Map<string, Budget>();
+  /** Per-user chain: one catch-up per user at a time, across sockets and tabs (V3). */
+  private readonly userCatchUps = new Map<string, Promise<unknown>>();
+  /** Sockets already cut off as slow consumers: dropped and logged once (R15). */
+  private readonly cutOff = new WeakSet<object>();
+  private upgradeGuard: ((req: IncomingMessage, socket: Duplex) => void) | null = null;
+  /** Told of every article event this process delivers, once each (server/alerts). */
+  private readonly deliveryListeners = new Set<(event: LoggedArticleEvent) => void>();
+  private readonly preferenceListeners = new Set<(userId: string) => void>();
 
   constructor(private readonly options: RealtimeOptions) {
     this.now = options.now ?? Date.now;
@@ -164,6 +202,14 @@ export class RealtimeHub {
       },
     });
     this.io = io;
+    // A refused Origin is a 403 (engine.io answers every refused upgrade with 400). Runs before
+    // engine.io's own upgrade listener; engine.io then finds the socket destroyed.
+    this.upgradeGuard = (req, socket) => {
+      if (!(req.url ?? '').startsWith(`${REALTIME_PATH}/`) || this.originAllowed(req)) return;
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      socket.destroy();
+    };
+    httpServer.prependListener('upgrade', this.upgradeGuard);
     if (this.options.redisUrl != null && this.options.redisUrl !== '') {
       await this.attachRedis(io, this.options.redisUrl);
     }
@@ -179,6 +225,10 @@ export class RealtimeHub {
     });
     io.on('connection', (socket) => this.onConnection(socket));
     io.on(REMOTE_EVENT, (event) => this.deliver(event));
+    io.on(REMOTE_PREFERENCES, (userId) => {
+      if (typeof userId !== 'string') return;
+      for (const listener of this.preferenceListeners) listener(userId);
+    });
 
     this.unsubscribeEvents = this.options.events.subscribe((event) => {
       this.deliver(event);
@@ -195,6 +245,35 @@ export class RealtimeHub {
     this.timers.push(setInterval(() => void this.sendMetrics(), metricsEvery));
     const revalidateEvery = this.options.revalidateIntervalMs ?? REVALIDATE_INTERVAL_MS;
     this.timers.push(setInterval(() => void this.revalidateAll(), revalidateEvery));
+  }
+
+  /**
+   * Calls `listener` with every article event this process delivers (its own, other processes'
+   * through Redis, or the log tail), each once, after the subscribers got it.
+   */
+  onDelivered(listener: (event: LoggedArticleEvent) => void): () => void {
+    this.deliveryListeners.add(listener);
+    return () => {
+      this.deliveryListeners.delete(listener);
+    };
+  }
+
+  /** Sends a notification to one user's sockets (every tab, every process), nobody else's. */
+  notifyUser(userId: string, notification: RealtimeNotification): void {
+    this.io?.to(userRoom(userId)).emit('notification', notification);
+  }
+
+  /** Tells the other processes (Redis adapter) that a user's preferences changed. */
+  announcePreferences(userId: string): void {
+    if (this.io !== null && this.redis !== null) this.io.serverSideEmit(REMOTE_PREFERENCES, userId);
+  }
+
+  /** Called when another process announced a user's preferences change. */
+  onRemotePreferences(listener: (userId: string) => void): () => void {
+    this.preferenceListeners.add(listener);
+    return () => {
+      this.preferenceListeners.delete(listener);
+    };
   }
 
   /** Sends a notification to every subscriber (all processes). */
@@ -248,6 +327,10 @@ export class RealtimeHub {
     this.unsubscribeEvents?.();
     this.catchingUp.clear();
     const io = this.io;
+    if (this.upgradeGuard !== null) {
+      io?.httpServer.off('upgrade', this.upgradeGuard);
+      this.upgradeGuard = null;
+    }
     if (io !== null) {
       io.engine.close();
       // Not io.close(): that would also close the HTTP server under Fastify.
@@ -325,13 +408,19 @@ export class RealtimeHub {
       return;
     }
     const identity = socket.data.identity;
-    if (identity !== null) this.armExpiry(socket, identity.expiresAt);
+    if (identity !== null) {
+      this.armExpiry(socket, identity.expiresAt);
+      // The user's own room: alerts (notifyUser) reach every tab of theirs and no one else.
+      void socket.join(userRoom(identity.userId));
+    }
     socket.on('disconnect', () => {
       const timer = this.expiryTimers.get(socket.id);
       if (timer !== undefined) clearTimeout(timer);
       this.expiryTimers.delete(socket.id);
       this.catchingUp.delete(socket.id);
       this.queues.delete(socket.id);
+      this.subscribeTokens.delete(socket.id);
+      this.replayBudgets.delete(`s:${socket.id}`);
     });
     // Wire input is untrusted: both listeners take `unknown` and validate.
     socket.on('subscribe', (raw: unknown, ack: unknown) => {
@@ -423,6 +512,10 @@ export class RealtimeHub {
     const role: Role = socket.data.identity?.role ?? 'guest';
     if (!can(role, 'realTimeData')) return { ok: false, error: REALTIME_TEXT.needsAccount };
 
+    if (!this.takeSubscribeToken(socket.id)) {
+      return { ok: false, error: REALTIME_TEXT.tooManySubscribes };
+    }
+
     const { events } = this.options;
     if (request.since === undefined) {
       this.catchingUp.delete(socket.id);
@@ -430,26 +523,56 @@ export class RealtimeHub {
       return { ok: true, latestSeq: await events.latestSeq(), replayed: 0, complete: true };
     }
 
+    // One catch-up per user at a time (all their sockets): the next waits for the previous.
+    const userKey = socket.data.identity?.userId ?? `socket:${socket.id}`;
+    const previous = this.userCatchUps.get(userKey) ?? Promise.resolve();
+    const run = previous.then(() => this.catchUp(socket, request.since ?? 0));
+    const settled = run.catch(() => undefined);
+    this.userCatchUps.set(userKey, settled);
+    void settled.then(() => {
+      if (this.userCatchUps.get(userKey) === settled) this.userCatchUps.delete(userKey);
+    });
+    return run;
+  }
+
+  /** Replays seq > since within the socket's and user's byte budgets, then goes live. */
+  private async catchUp(socket: AtlasSocket, since: number): Promise<SubscribeAck> {
+    const { events } = this.options;
+    const budgetKeys = [`s:${socket.id}`, `u:${socket.data.identity?.userId ?? socket.id}`];
+    const limits = [REPLAY_BYTES_PER_MINUTE, 2 * REPLAY_BYTES_PER_MINUTE];
+    const bound = this.options.maxBufferedPackets ?? MAX_BUFFERED_PACKETS;
     // Buffer live events from now on, then replay the log, then flush what was not replayed.
-    const since = request.since;
     const catchUp: CatchUp = { buffer: [] };
     this.catchingUp.set(socket.id, catchUp);
     await socket.leave(ROOM);
     const replayedSeqs = new Set<number>();
     let cursor = since;
     let complete = false;
-    while (replayedSeqs.size < MAX_REPLAY_EVENTS) {
+    let overBudget = false;
+    while (replayedSeqs.size < MAX_REPLAY_EVENTS && !overBudget) {
       const want = Math.min(REPLAY_PAGE, MAX_REPLAY_EVENTS - replayedSeqs.size);
       const page = await events.since(cursor, want);
       if (!socket.connected || this.catchingUp.get(socket.id) !== catchUp) {
         return { ok: false, error: REALTIME_TEXT.badRequest };
       }
       for (const event of page) {
+        if (!this.chargeReplay(budgetKeys, limits, JSON.stringify(event.payload).length)) {
+          overBudget = true;
+          break;
+        }
         emitEvent(socket, event);
         replayedSeqs.add(event.seq);
         cursor = Math.max(cursor, event.seq);
       }
-      if (page.length < want) {
+      // A socket that does not read is cut off before its replay piles up in memory (V3): a
+      // reading client drains a page within the wait; one that does not is dropped.
+      if (writeBufferLength(socket) > bound) await drained(socket, REPLAY_DRAIN_WAIT_MS);
+      if (writeBufferLength(socket) > bound) {
+        this.cutOffSlow(socket);
+        this.catchingUp.delete(socket.id);
+        return { ok: false, error: REALTIME_TEXT.badRequest };
+      }
+      if (!overBudget && page.length < want) {
         complete = true;
         break;
       }
@@ -468,6 +591,55 @@ export class RealtimeHub {
     }
     void socket.join(ROOM);
     return { ok: true, latestSeq: latest, replayed: replayedSeqs.size, complete: true };
+  }
+
+  /** Token bucket of subscribe requests per socket. */
+  private takeSubscribeToken(socketId: string): boolean {
+    const now = this.now();
+    const bucket = this.subscribeTokens.get(socketId) ?? { tokens: SUBSCRIBE_BURST, at: now };
+    const refill = Math.floor((now - bucket.at) / SUBSCRIBE_REFILL_MS);
+    if (refill > 0) {
+      bucket.tokens = Math.min(SUBSCRIBE_BURST, bucket.tokens + refill);
+      bucket.at += refill * SUBSCRIBE_REFILL_MS;
+    }
+    if (bucket.tokens >= SUBSCRIBE_BURST) bucket.at = now;
+    this.subscribeTokens.set(socketId, bucket);
+    if (bucket.tokens <= 0) return false;
+    bucket.tokens -= 1;
+    return true;
+  }
+
+  /** Charges `bytes` of replay to every key; false (nothing charged) when one is spent. */
+  private chargeReplay(keys: string[], limits: number[], bytes: number): boolean {
+    const now = this.now();
+    const budgets = keys.map((key) => {
+      let budget = this.replayBudgets.get(key);
+      if (budget === undefined || now - budget.windowStart >= REPLAY_BUDGET_WINDOW_MS) {
+        budget = { windowStart: now, used: 0 };
+        this.replayBudgets.set(key, budget);
+      }
+      return budget;
+    });
+    if (budgets.some((budget, i) => budget.used + bytes > (limits[i] ?? 0))) return false;
+    for (const budget of budgets) budget.used += bytes;
+    return true;
+  }
+
+  /**
+   * Drops a socket that does not read (R15, V3) at once: its write buffer is discarded (no wait
+   * for a drain that never comes), the TCP connection destroyed; logged once per socket.
+   */
+  private cutOffSlow(socket: AtlasSocket): void {
+    if (this.cutOff.has(socket)) return;
+    this.cutOff.add(socket);
+    this.options.log?.warn({ socketId: socket.id }, 'slow socket consumer disconnected');
+    const conn = socket.conn as unknown as {
+      close(discard?: boolean): void;
+      transport?: { socket?: { terminate?: () => void } };
+    };
+    const raw = conn.transport?.socket;
+    conn.close(true);
+    raw?.terminate?.();
   }
 
   private async unsubscribe(socket: AtlasSocket, raw: unknown): Promise<UnsubscribeAck> {
@@ -509,6 +681,13 @@ export class RealtimeHub {
         room.emit('article:analyzed', { ...event.payload, seq: event.seq });
         break;
     }
+    for (const listener of this.deliveryListeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.options.log?.error({ err: error }, 'article event listener failed');
+      }
+    }
   }
 
   /**
@@ -539,11 +718,8 @@ export class RealtimeHub {
     for (const socketId of members) {
       const socket = io.of('/').sockets.get(socketId);
       if (socket === undefined) continue;
-      if (writeBufferLength(socket) > bound) {
-        this.options.log?.warn({ socketId }, 'slow socket consumer disconnected');
-        // Transport-level close: the client reconnects and catches up from the log.
-        socket.conn.close();
-      }
+      // Transport-level close: the client reconnects and catches up from the log.
+      if (writeBufferLength(socket) > bound) this.cutOffSlow(socket);
     }
   }
 
@@ -580,6 +756,21 @@ function emitEvent(socket: AtlasSocket, event: LoggedArticleEvent): void {
       socket.emit('article:analyzed', { ...event.payload, seq: event.seq });
       break;
   }
+}
+
+/** Resolves when the socket's write buffer drained, or after `timeoutMs`. */
+function drained(socket: AtlasSocket, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      socket.conn.off('drain', done);
+      socket.conn.off('close', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    socket.conn.on('drain', done);
+    socket.conn.on('close', done);
+  });
 }
 
 /**

@@ -104,7 +104,11 @@ if ('skip' in target) {
       );
       expect(new Set(mixed.map((a) => a.sentiment))).toEqual(new Set(['mixed', 'negative']));
       expect(
-        ids(await same(async ({ db }) => findGeocoded(db, { analysedOnly: true, limit: 50 }))),
+        ids(
+          await same(async ({ db }) =>
+            (await findGeocoded(db, { analysedOnly: true, limit: 50 })).map(rowToArticle),
+          ),
+        ),
       ).toEqual(['c-5', 'c-6']);
     });
 

@@ -85,8 +85,14 @@ interface Failure {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- T names the expected body
-async function getJson<T>(path: string, base = server.url): Promise<{ status: number; body: T }> {
-  const res = await fetch(base + path);
+async function getJson<T>(
+  path: string,
+  base = server.url,
+  auth?: string,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(base + path, {
+    headers: auth === undefined ? {} : { authorization: `Bearer ${auth}` },
+  });
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   return { status: res.status, body: (await res.json()) as T };
 }
@@ -164,8 +170,14 @@ describe('GET /api/articles/geocoded', () => {
     const v4 = (await getJson<Article[]>('/api/articles/geocoded?hasV4=true&limit=100')).body;
     expect(ids(v4)).toEqual(['c-5', 'c-6']);
     expect(v4[0]?.hybridAnalysis).toBeUndefined();
-    const enhanced = (await getJson<Article[]>('/api/articles/geocoded?hours=24&useEnhanced=true'))
-      .body;
+    // Signed in: guests never get analysis fields (guestGating.test.ts).
+    const enhanced = (
+      await getJson<Article[]>(
+        '/api/articles/geocoded?hours=24&useEnhanced=true',
+        server.url,
+        token,
+      )
+    ).body;
     const c5 = enhanced.find((a) => a.id === 'c-5');
     expect(c5?.hybridAnalysis).toMatchObject({ cost: 12 });
     expect(enhanced.find((a) => a.id === 'c-1')?.hybridAnalysis).toBeUndefined();
@@ -200,7 +212,7 @@ describe('GET /api/articles/geocoded', () => {
 
 describe('GET /api/articles/:id', () => {
   it('returns the article with content and hybridAnalysis', async () => {
-    const { status, body } = await getJson<Article>('/api/articles/c-5');
+    const { status, body } = await getJson<Article>('/api/articles/c-5', server.url, token);
     expect(status).toBe(200);
     expect(body).toMatchObject({
       id: 'c-5',
@@ -291,7 +303,7 @@ describe('POST /api/articles/:id/analyze', () => {
       analysis: { contentSummary: { summary: 'Summary of Analysis target' }, cost: 5 },
     });
     expect(await statusOf(server, 'a-ok')).toBe('complete');
-    const article = (await getJson<Article>('/api/articles/a-ok')).body;
+    const article = (await getJson<Article>('/api/articles/a-ok', server.url, token)).body;
     expect(article.hybridAnalysis).toEqual(body.analysis);
     const events = await eventsFor('a-ok');
     expect(events.map((e) => e.kind)).toEqual(['article:analyzed']);

@@ -294,10 +294,12 @@ describe('SQLite online backup and restore', () => {
         );
       });
 
-    const backupOut = await tsx('scripts/backup.ts', 'cli-backup.db', source);
+    // The documented example (docs/operations.md) writes into a backups/ folder that does not
+    // exist yet: it is created.
+    const backupOut = await tsx('scripts/backup.ts', 'backups/cli-backup.db', source);
     expect(backupOut).toMatch(/\[backup\] ok: \d+ bytes .* articles=120/);
     const target = path.join(cliDir, 'target.db');
-    const restoreOut = await tsx('scripts/restore.ts', 'cli-backup.db', target);
+    const restoreOut = await tsx('scripts/restore.ts', 'backups/cli-backup.db', target);
     expect(restoreOut).toMatch(/\[restore\] ok: rows articles=120/);
     expect(countRows(target)).toBe(120);
   });

@@ -200,3 +200,15 @@ describe('loadConfig', () => {
     expect(describeDatabase({ kind: 'sqlite', file: '/x.db' })).toBe('sqlite:/x.db');
   });
 });
+
+describe('ATLAS_TRUST_PROXY (issue #28)', () => {
+  it('takes a list of proxy addresses and ranges, refuses trust-all values', () => {
+    expect(
+      loadConfig({ ATLAS_TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1' }, '/srv').trustProxy,
+    ).toEqual(['10.0.0.1', '192.168.0.0/16', '::1']);
+    expect(loadConfig({}, '/srv').trustProxy).toBeUndefined();
+    for (const bad of ['*', 'true', '0.0.0.0/0', 'proxy.example.com', '10.0.0.1/33']) {
+      expect(() => loadConfig({ ATLAS_TRUST_PROXY: bad }, '/srv')).toThrow(/ATLAS_TRUST_PROXY/);
+    }
+  });
+});

@@ -5,6 +5,7 @@ import {
   findStoryLeader,
   hammingDistance,
   headlineSimilarity,
+  specifics,
   titleFingerprint,
 } from '../../server/pipeline/stories';
 
@@ -146,7 +147,7 @@ describe('findStoryLeader', () => {
     ).toBeNull();
   });
 
-  it('groups the same disaster in the same country even when the headlines share no words', () => {
+  it('groups the same disaster at towns close together even when the headlines share no words', () => {
     const chile = [
       {
         id: 'c',
@@ -154,15 +155,67 @@ describe('findStoryLeader', () => {
         body: null,
         publisher: 'Wire A',
         country: 'Chile',
+        point: { lat: -33.45, lon: -70.67, precise: true }, // Santiago
       },
     ];
     const copy = {
       title: 'Strong quake off Valparaíso jolts Santiago, beaches briefly evacuated',
       body: null,
       publisher: 'Wire B',
+      country: 'Chile',
     };
-    expect(findStoryLeader({ ...copy, country: 'Chile' }, chile)?.id).toBe('c');
-    expect(findStoryLeader({ ...copy, country: 'Peru' }, chile)).toBeNull();
+    const valparaiso = { lat: -33.05, lon: -71.62, precise: true };
+    expect(findStoryLeader({ ...copy, point: valparaiso }, chile)?.id).toBe('c');
+    // The same disaster word 1,500 km away in the same country is another event.
+    const antofagasta = { lat: -23.65, lon: -70.4, precise: true };
+    expect(findStoryLeader({ ...copy, point: antofagasta }, chile)).toBeNull();
+    expect(findStoryLeader({ ...copy, country: 'Peru', point: null }, chile)).toBeNull();
+  });
+
+  it('groups independent write-ups sharing names and numbers, never reports far apart', () => {
+    const leader = {
+      id: 'l',
+      title: 'Thames River spills its banks in London after record rainfall',
+      body: 'The Thames River overflowed in London on Tuesday after 110 millimetres of rain fell. The Upper Thames River Conservation Authority closed two bridges. About 300 homes lost power.',
+      publisher: 'Wire A',
+      country: 'Canada',
+      point: { lat: 42.98, lon: -81.25, precise: true },
+    };
+    const other = {
+      title: 'Flooding forces closures across southwestern Ontario city',
+      body: 'Emergency crews in London, Ontario, pumped water from basements after 110 mm of rain swelled the Thames River. Roughly 300 homes lost power, the conservation authority said.',
+      publisher: 'Wire B',
+      country: 'Canada',
+      point: { lat: 42.98, lon: -81.25, precise: true },
+    };
+    expect(findStoryLeader(other, [leader])?.id).toBe('l');
+    // The same words placed 400 km away (Kingston, Ont.) are not the same event.
+    expect(
+      findStoryLeader({ ...other, point: { lat: 44.23, lon: -76.49, precise: true } }, [leader]),
+    ).toBeNull();
+  });
+
+  it('keeps apart two stories of one town whose only shared evidence is its name and a figure in other units', () => {
+    // Before: "Seoul" (name 1) + the number 30 (1.5) + the words "seoul" and "design" (0.5 each)
+    // = 3.5, one story. Now the figures differ in unit and the town's own name is not a content
+    // word: 1 + 0.5.
+    const seoul = { lat: 37.57, lon: 126.98, precise: true, name: 'Seoul' };
+    const plant = {
+      id: 'p',
+      title: 'Chipmaker picks Seoul for its new design centre',
+      body: 'SEOUL — The group will spend $30 billion on the site.',
+      publisher: 'Wire A',
+      country: 'KR',
+      point: seoul,
+    };
+    const chip = {
+      title: 'Startup in Seoul shows a faster accelerator',
+      body: 'SEOUL — The design uses 30 per cent less power than the last one.',
+      publisher: 'Wire B',
+      country: 'KR',
+      point: seoul,
+    };
+    expect(findStoryLeader(chip, [plant])).toBeNull();
   });
 
   it('returns null when nothing is close', () => {
@@ -177,5 +230,17 @@ describe('findStoryLeader', () => {
         candidates,
       ),
     ).toBeNull();
+  });
+});
+
+describe('specifics', () => {
+  it('matches a figure only in the same unit', () => {
+    const keys = (text: string): string[] =>
+      [...specifics(text).keys()].filter((k) => k.startsWith('#'));
+    expect(keys('Rates rose to 11.25% on Monday')).toEqual(keys('Rates rose to 11.25 percent'));
+    expect(keys('Rates rose to 11.25 per cent')).toEqual(keys('Rates rose to 11.25%'));
+    expect(keys('A $30 billion plant')).not.toEqual(keys('It uses 30 per cent less'));
+    expect(keys('A 40 trillion won plan')).toEqual(keys('The firm puts 40 trillion won in'));
+    expect(keys('About 300 homes lost power')).toEqual(keys('Roughly 300 homes were hit'));
   });
 });

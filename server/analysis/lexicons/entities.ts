@@ -45,13 +45,13 @@ export const ORG_SUFFIXES = set(`
   Airways Motors Technologies Labs Laboratories Systems Industries Energy Reserve Board Office
   Club FC Network Times Post Journal Press Agency Administration Alliance League Tribunal
   Cabinet Government Hospital Society Trust Bureau Exchange Pharmaceuticals Media Coalition
-  Movement Front Brigade Guard Guards Corps Secretariat
+  Movement Front Brigade Guard Guards Corps Secretariat Institution Festival Museum
 `);
 
 /** First word of an organisation name when followed by "of ...": "Bank of England". */
 export const ORG_PREFIXES = set(`
   Ministry Department University Bank Office Institute Council Court Church Federation
-  Association Board Commission Academy Republic
+  Association Board Commission Academy Republic Bureau Institution Museum
 `);
 
 /** Well-known acronyms of organisations. */

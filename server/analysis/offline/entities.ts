@@ -87,6 +87,64 @@ const REPORTING_VERBS = new Set([
   'tweeted',
   'posted',
 ]);
+/**
+ * Lower-case nouns that, right after a capitalised name, say it is an organisation: "the IG Metall
+ * union", "the Green Vault museum", "the CGT union". eval:analysis entities: organisations recall
+ * (see docs/news-eval.md).
+ */
+const ORG_NOUNS = new Set([
+  'union',
+  'unions',
+  'museum',
+  'company',
+  'firm',
+  'group',
+  'bank',
+  'club',
+  'party',
+  'airline',
+  'carmaker',
+  'chipmaker',
+  'automaker',
+  'agency',
+  'ministry',
+  'university',
+  'council',
+  'committee',
+  'foundation',
+  'newspaper',
+  'broadcaster',
+  'regulator',
+  'insurer',
+  'lender',
+  'retailer',
+  'brand',
+  'conglomerate',
+  'charity',
+  'institute',
+  'network',
+  'startup',
+  'team',
+]);
+/** People who work somewhere: "analysts at Morgan Stanley", "scientists at CERN". */
+const STAFF_NOUNS = new Set([
+  'analysts',
+  'economists',
+  'researchers',
+  'scientists',
+  'officials',
+  'executives',
+  'workers',
+  'staff',
+  'strategists',
+  'engineers',
+  'employees',
+  'doctors',
+  'lawyers',
+  'managers',
+  'traders',
+]);
+
 const LOCATION_CUES = new Set([
   'in',
   'at',
@@ -140,6 +198,8 @@ interface Candidate {
   /** A weak person cue (reporting verb, "according to"). */
   personHint: boolean;
   locationHint: boolean;
+  /** A weak organisation cue: an organisation noun after it, or "analysts at" before it. */
+  orgHint: boolean;
   sentenceInitial: boolean;
   inTitle: boolean;
   order: number;
@@ -362,6 +422,7 @@ export function extractEntities(input: EntityInput): EntityResult {
               kind,
               personHint: false,
               locationHint: false,
+              orgHint: false,
               sentenceInitial,
               inTitle,
               order: order++,
@@ -419,6 +480,7 @@ export function extractEntities(input: EntityInput): EntityResult {
             kind: part.kind,
             personHint: false,
             locationHint: false,
+            orgHint: false,
             sentenceInitial: false,
             inTitle,
             order: order++,
@@ -439,12 +501,22 @@ export function extractEntities(input: EntityInput): EntityResult {
       const locationHint =
         (before !== undefined && LOCATION_CUES.has(before.text)) ||
         (before?.lower === 'of' && beforeTwo !== undefined && PLACE_NOUNS.has(beforeTwo.lower));
+      // An all-capitals word that is no known place or dateline is an organisation's initials
+      // ("HSBC", "CGT"); an organisation noun after a name or "analysts at" before it hint one.
+      const single = tokens.length === 1 ? (tokens[0]?.text ?? '') : '';
+      const initials =
+        /^\p{Lu}{2,6}$/u.test(single) && knownPlace(single) === null && run.startIndex > 0;
+      const orgHint =
+        initials ||
+        (after !== undefined && after.text === after.lower && ORG_NOUNS.has(after.lower)) ||
+        (before?.lower === 'at' && beforeTwo !== undefined && STAFF_NOUNS.has(beforeTwo.lower));
       candidates.push({
         tokens,
         name,
         kind,
         personHint,
         locationHint,
+        orgHint,
         sentenceInitial,
         inTitle,
         order: order++,
@@ -486,6 +558,7 @@ export function extractEntities(input: EntityInput): EntityResult {
   for (const c of candidates) {
     const untrustedCaps = (c.inTitle && titleCase) || c.sentenceInitial;
     let kind = c.kind;
+    if (kind === null && c.orgHint && !(c.inTitle && titleCase)) kind = 'organization';
     if (kind === null && !untrustedCaps && c.locationHint) kind = 'location';
     if (
       kind === null &&

@@ -28,11 +28,11 @@ import { writeCommentary } from './commentary';
 import { assessCredibility } from './credibility';
 import { selectEmoji } from './emoji';
 import { extractEntities, knownPlace, type EntityMention } from './entities';
-import { detectLanguage } from './language';
+import { detectLanguage, francLanguage } from './language';
 import { predictEngagement } from './predictions';
 import { extractQuotes } from './quotes';
 import { assessRisk } from './risk';
-import { analyseSentiment } from './sentiment';
+import { analyseSentimentVader } from './sentiment';
 import { extractSummary } from './summary';
 import { extractTags } from './tags';
 import { cleanText, clamp, round, splitSentences, tokenize, words } from './text';
@@ -114,6 +114,11 @@ export function analyseOffline(
   let language: string = guess.language;
   if (guess.language !== 'und') {
     set('language', 'lexicon', `stopword overlap (${guess.hits} function words)`);
+  } else if (francLanguage(`${title} ${body}`) !== 'und') {
+    // Headlines are too short for the stopword detector (eval:analysis: 8/12 alone; franc-min
+    // 12/12 on the same texts): franc-min's trigram model decides them.
+    language = francLanguage(`${title} ${body}`);
+    set('language', 'model', 'franc-min trigrams (text too short for stopwords)');
   } else if (/^[a-z]{2}$/.test(declared)) {
     language = declared;
     set('language', 'heuristic', 'declared by the feed; too little text to detect');
@@ -243,13 +248,13 @@ export function analyseOffline(
       : 'no risk terms found',
   );
 
-  const sentenceWords = sentenceTexts.map((sentence) => words(sentence));
-  const sentiment = analyseSentiment(title === '' ? sentenceWords : [titleWords, ...sentenceWords]);
+  // VADER's sentence scores (eval:analysis: 28/30 against our own lexicon's 23/30, 6/6 mixed).
+  const sentiment = analyseSentimentVader(title === '' ? sentenceTexts : [title, ...sentenceTexts]);
   result.sentimentAnalysis = { overall: sentiment.overall, score: sentiment.score };
   set(
     'sentimentAnalysis',
     'lexicon',
-    `word valences with negation and intensifiers over ${sentiment.bearing} sentence(s)`,
+    `vader-sentiment sentence scores over ${sentiment.bearing} sentence(s)`,
   );
 
   const { category } = classifyCategory(titleWords, bodyWords);

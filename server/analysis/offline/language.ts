@@ -3,7 +3,23 @@
  * of tokens found in its function-word list; the best wins when it has enough hits and a margin
  * over the runner-up. Good for article bodies; headlines alone are often 'und'.
  */
+import { franc } from 'franc-min';
 import { DETECTABLE_LANGUAGES, STOPWORDS, type DetectableLanguage } from '../lexicons/stopwords';
+
+const FRANC_CODES: Readonly<Record<string, DetectableLanguage>> = {
+  eng: 'en',
+  spa: 'es',
+  fra: 'fr',
+  deu: 'de',
+  por: 'pt',
+  ita: 'it',
+};
+
+/** franc-min limited to the six detectable languages; 'und' when it cannot tell. */
+export function francLanguage(text: string): DetectableLanguage | 'und' {
+  const code = franc(text.slice(0, 2000), { minLength: 10, only: Object.keys(FRANC_CODES) });
+  return FRANC_CODES[code] ?? 'und';
+}
 
 export interface LanguageGuess {
   /** ISO 639-1, or 'und' when undetermined. */

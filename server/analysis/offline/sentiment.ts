@@ -11,6 +11,7 @@
  * least a quarter of the sentiment-bearing sentences are strongly positive (>= 0.4) and at least
  * a quarter strongly negative (<= -0.4); otherwise the sign of the score beyond +-0.1.
  */
+import { createRequire } from 'node:module';
 import type { SentimentLabel } from '../../../data/analysis';
 import { INTENSIFIERS, NEGATORS, SENTIMENT_LEXICON } from '../lexicons/sentiment';
 import { round, words } from './text';
@@ -49,6 +50,34 @@ export function sentenceCompound(tokens: readonly string[]): number | null {
   return sum / Math.sqrt(sum * sum + 15);
 }
 
+interface Vader {
+  SentimentIntensityAnalyzer: {
+    polarity_scores(text: string): { compound: number; neu: number };
+  };
+}
+/** vader-sentiment ships CommonJS without types. */
+const vader = createRequire(import.meta.url)('vader-sentiment') as Vader;
+
+/** VADER's compound for one sentence; null when it finds no sentiment-bearing word. */
+export function vaderCompound(sentence: string): number | null {
+  const scores = vader.SentimentIntensityAnalyzer.polarity_scores(sentence);
+  return scores.neu >= 1 ? null : scores.compound;
+}
+
+/**
+ * The document rule of analyseSentiment over VADER's sentence compounds (vader-sentiment: its
+ * lexicon of 7,500 rated words with negation, boosters, "but" and capitals). eval:analysis on
+ * tests/fixtures/analysis-eval.json: see docs/news-eval.md for both analysers' figures.
+ */
+export function analyseSentimentVader(sentences: readonly string[]): SentimentResult {
+  const compounds: number[] = [];
+  for (const sentence of sentences) {
+    const compound = vaderCompound(sentence);
+    if (compound !== null) compounds.push(compound);
+  }
+  return combine(compounds, sentences.length);
+}
+
 /** Sentences as text, or already split into lower-case words. */
 export function analyseSentiment(
   sentences: readonly (string | readonly string[])[],
@@ -58,9 +87,17 @@ export function analyseSentiment(
     const compound = sentenceCompound(typeof sentence === 'string' ? words(sentence) : sentence);
     if (compound !== null) compounds.push(compound);
   }
+  return combine(compounds, sentences.length);
+}
+
+/**
+ * Sentence compounds to a document label: their mean damped by the share of sentences that carry
+ * sentiment; 'mixed' when a quarter are strongly positive and a quarter strongly negative.
+ */
+function combine(compounds: readonly number[], sentenceCount: number): SentimentResult {
   if (compounds.length === 0) return { overall: 'neutral', score: 0, bearing: 0 };
   const mean = compounds.reduce((a, b) => a + b, 0) / compounds.length;
-  const share = compounds.length / Math.max(sentences.length, 1);
+  const share = compounds.length / Math.max(sentenceCount, 1);
   const score = round(mean * (0.5 + 0.5 * share), 3);
   const strongPositive = compounds.filter((c) => c >= STRONG).length;
   const strongNegative = compounds.filter((c) => c <= -STRONG).length;

@@ -11,6 +11,7 @@ import {
   sinceIso,
 } from '../../articles/filters';
 import { findArticleById, findGeocoded } from '../../articles/queries';
+import { gateArticlePayload } from '../../articles/roleGate';
 import { parseAnalysis, rowToArticle, rowToArticleDetail } from '../../articles/rowToArticle';
 import {
   articleIdParamsSchema,
@@ -135,7 +136,7 @@ export function registerArticleApi(app: FastifyInstance, deps: ArticleRouteConte
         });
         return rows.map((row) => {
           const article = rowToArticle(row);
-          if (row.hybrid_analysis !== undefined) {
+          if (q.useEnhanced === true && row.hybrid_analysis !== undefined) {
             const analysis = parseAnalysis(row.hybrid_analysis);
             if (analysis !== undefined) article.hybridAnalysis = analysis;
           }
@@ -159,7 +160,7 @@ export function registerArticleApi(app: FastifyInstance, deps: ArticleRouteConte
     async (request, reply) => {
       const row = await findArticleById(deps.db, request.params.id);
       if (row === undefined) return sendError(reply, 404, ARTICLE_NOT_FOUND);
-      return rowToArticleDetail(row);
+      return gateArticlePayload(rowToArticleDetail(row), request.auth.role);
     },
   );
 

@@ -7,7 +7,8 @@ import type { FastifyError, FastifyReply, FastifyRequest, HookHandlerDoneFunctio
 import type { Kysely } from 'kysely';
 import type { Analyser } from '../../analysis/analyser';
 import { FilterError } from '../../articles/filters';
-import type { ResponseCache } from '../../articles/responseCache';
+import { gateArticlePayload, roleClass } from '../../articles/roleGate';
+import { ListBusyError, type ResponseCache } from '../../articles/responseCache';
 import type { Database, Dialect } from '../../db/schema';
 
 export interface ArticleRouteDeps {
@@ -19,6 +20,8 @@ export interface ArticleRouteDeps {
   now?: () => Date;
   /** Lifetime of cached list responses (responseCache.ts); 0 turns the cache off. */
   listCacheMs?: number;
+  /** Uncached list work per client, ms per second (responseCache.ts); 0 = unbounded. */
+  listBudgetMsPerSecond?: number;
 }
 
 /** What route files get: the deps plus the shared list cache. */
@@ -36,12 +39,46 @@ export async function sendCached(
   reply: FastifyReply,
   compute: () => Promise<unknown>,
 ): Promise<FastifyReply> {
-  const body = await cache.get(request.url, async () => {
-    const serialised = reply.serialize(await compute());
-    if (typeof serialised === 'string') return Buffer.from(serialised, 'utf8');
-    return Buffer.isBuffer(serialised) ? serialised : Buffer.from(new Uint8Array(serialised));
-  });
+  const body = await cache.get(
+    listCacheKey(request),
+    async () => {
+      // Role-gated fields go before serialising: the key below separates the role classes.
+      const serialised = reply.serialize(gateArticlePayload(await compute(), request.auth.role));
+      if (typeof serialised === 'string') return Buffer.from(serialised, 'utf8');
+      return Buffer.isBuffer(serialised) ? serialised : Buffer.from(new Uint8Array(serialised));
+    },
+    listClient(request),
+  );
   return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * The list cache key (issue #28 V2): the route, its path parameters and the values of its
+ * DOCUMENTED query parameters after validation, coercion and defaults. Unknown parameters
+ * (`?cachebust=123`) and spellings of one value (`limit=010`) map to one entry, so they cannot
+ * force a recomputation. The role class is part of it: guests and users get different bodies
+ * (server/articles/roleGate.ts).
+ */
+export function listCacheKey(request: FastifyRequest): string {
+  const schema = request.routeOptions.schema?.querystring as
+    { properties?: Record<string, unknown> } | undefined;
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const values = Object.keys(schema?.properties ?? {})
+    .sort()
+    .filter((name) => query[name] !== undefined)
+    .map((name) => [name, query[name]]);
+  return JSON.stringify([
+    request.routeOptions.url ?? '',
+    roleClass(request.auth.role),
+    request.params ?? {},
+    values,
+  ]);
+}
+
+/** Who pays for an uncached list: the signed-in user, else the client address. */
+export function listClient(request: FastifyRequest): string {
+  const user = request.auth.user;
+  return user === null ? `ip:${request.ip}` : `user:${user.id}`;
 }
 
 /** Error body of the article calls: the spec's {success:false, message} plus the app's fields. */
@@ -66,10 +103,15 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
  * anything else is logged and answered without details (no SQL, paths or stacks to clients).
  */
 export function articleErrorHandler(
-  error: FastifyError | FilterError,
+  error: FastifyError | FilterError | ListBusyError,
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  if (error instanceof ListBusyError) {
+    reply.header('retry-after', String(error.retryAfterSeconds));
+    sendError(reply, 429, error.message);
+    return;
+  }
   if (error instanceof FilterError || error.validation !== undefined) {
     sendError(reply, 400, error.message);
     return;
@@ -101,13 +143,13 @@ export const hoursSchema = (defaultHours?: number) =>
 export const limitSchema = (max: number, defaultLimit: number) =>
   ({ type: 'integer', minimum: 1, maximum: max, default: defaultLimit }) as const;
 
-/** A decimal number literal, e.g. '12', '-0.5', '1e999'. */
-const NUMERIC = /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?\s*$/i;
+/** A decimal number literal, e.g. '12', '-0.5', '1e999', or JavaScript's 'Infinity' spelling. */
+const NUMERIC = /^\s*[-+]?(?:\d+\.?\d*|\.\d+|Infinity)(?:e[-+]?\d+)?\s*$/i;
 
 /**
- * preValidation: refuses query numbers that overflow to Infinity ('1e999'). Ajv's type coercion
- * turns them into Infinity and lets them through integer and range checks, and they would then
- * reach SQL (a 500) or Date (RangeError).
+ * preValidation: refuses query numbers that are or overflow to Infinity ('1e999', 'Infinity',
+ * '-Infinity'). Ajv's type coercion turns them into Infinity and lets them through integer and
+ * range checks, and they would then reach SQL (a 500) or Date (RangeError).
  */
 export function finiteQueryNumbers(
   request: FastifyRequest,

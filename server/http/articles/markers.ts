@@ -5,11 +5,21 @@
 import type { FastifyInstance } from 'fastify';
 import { countrySpellings } from '../../articles/countryCodes';
 import { parseBoundingBox, sinceIso } from '../../articles/filters';
-import { findByCountry, findRecentMarkers, markerStats } from '../../articles/queries';
-import { rowToArticle, type ArticleWireRow } from '../../articles/rowToArticle';
+import {
+  findByCountry,
+  findRecentMarkerRows,
+  findRecentMarkers,
+  markerStats,
+  type MarkerRow,
+} from '../../articles/queries';
+import { gateArticlePayload } from '../../articles/roleGate';
+import { finiteOrNull, rowToArticle } from '../../articles/rowToArticle';
+import { isArticleSentiment } from '../../../data/article';
 import { articleJsonSchema, errorJsonSchema, markerJsonSchema } from '../../articles/schemas';
 import {
   articleErrorHandler,
+  listCacheKey,
+  listClient,
   sendCached,
   finiteQueryNumbers,
   hoursSchema,
@@ -100,16 +110,26 @@ export function registerMarkerRoutes(app: FastifyInstance, deps: ArticleRouteCon
     async (request, reply) => {
       const q = request.query;
       const box = parseBoundingBox(q);
-      const body = await deps.cache.get(request.url, async () => {
-        const rows = await findRecentMarkers(deps.db, {
-          since: sinceIso(q.hours, now()),
-          limit: q.limit,
-          ...(box === undefined ? {} : { box }),
-        });
-        const articles = q.format === 'markers' ? rows.map(toMarker) : rows.map(rowToArticle);
-        // JSON.stringify, not the schema: its anyOf would make Fastify test both shapes per item.
-        return Buffer.from(JSON.stringify({ success: true, articles }), 'utf8');
-      });
+      const body = await deps.cache.get(
+        listCacheKey(request),
+        async () => {
+          const filter = {
+            since: sinceIso(q.hours, now()),
+            limit: q.limit,
+            ...(box === undefined ? {} : { box }),
+          };
+          const articles =
+            q.format === 'markers'
+              ? (await findRecentMarkerRows(deps.db, filter)).map(toMarker)
+              : gateArticlePayload(
+                  (await findRecentMarkers(deps.db, filter)).map(rowToArticle),
+                  request.auth.role,
+                );
+          // JSON.stringify, not the schema: its anyOf would make Fastify test both shapes per item.
+          return Buffer.from(JSON.stringify({ success: true, articles }), 'utf8');
+        },
+        listClient(request),
+      );
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );
@@ -226,18 +246,18 @@ export function registerMarkerRoutes(app: FastifyInstance, deps: ArticleRouteCon
   );
 }
 
-function toMarker(row: ArticleWireRow): NewsMarker {
-  const article = rowToArticle(row);
+/** A compact marker straight from its row, with rowToArticle's fallbacks for each field. */
+export function toMarker(row: MarkerRow): NewsMarker {
   return {
-    id: article.id,
-    title: article.title,
+    id: row.id,
+    title: row.title,
     // The query only returns geocoded rows; 0 only if a stored value were not finite.
-    lat: article.latitude ?? 0,
-    lng: article.longitude ?? 0,
-    category: article.category,
-    sentiment: article.sentiment,
-    emoji: article.emoji ?? DEFAULT_MARKER_EMOJI,
-    createdAt: article.createdAt,
-    source: article.source.name,
+    lat: finiteOrNull(row.latitude) ?? 0,
+    lng: finiteOrNull(row.longitude) ?? 0,
+    category: row.category === '' ? 'general' : row.category,
+    sentiment: isArticleSentiment(row.sentiment) ? row.sentiment : 'neutral',
+    emoji: row.emoji ?? DEFAULT_MARKER_EMOJI,
+    createdAt: row.created_at,
+    source: row.source ?? row.publisher ?? 'Unknown Publisher',
   };
 }

@@ -18,6 +18,8 @@ import {
 export const V4_DEFAULT_LIMIT = 25;
 export const V4_MAX_LIMIT = 100;
 export const V4_MAX_SKIP = 100_000;
+/** Largest cost filter accepted (F3: every numeric parameter is bounded). */
+export const V4_MAX_COST = 1_000_000;
 
 interface V4QueryString {
   limit: number;
@@ -59,8 +61,18 @@ export function registerV4Routes(app: FastifyInstance, deps: ArticleRouteContext
               maximum: 1,
               description: 'Minimum share of analysis fields present (0..1)',
             },
-            costMin: { type: 'number', minimum: 0, description: 'Minimum hybridAnalysis.cost' },
-            costMax: { type: 'number', minimum: 0, description: 'Maximum hybridAnalysis.cost' },
+            costMin: {
+              type: 'number',
+              minimum: 0,
+              maximum: V4_MAX_COST,
+              description: 'Minimum hybridAnalysis.cost',
+            },
+            costMax: {
+              type: 'number',
+              minimum: 0,
+              maximum: V4_MAX_COST,
+              description: 'Maximum hybridAnalysis.cost',
+            },
           },
         },
         response: {

@@ -182,3 +182,16 @@ export function isApproximate(analysis: HybridAnalysis, field: AnalysisFieldName
   const method = analysis.provenance?.[field]?.method;
   return method === 'heuristic' || method === 'template' || method === 'lexicon';
 }
+
+/**
+ * The summary line of the analysis a wire article holds (its `hybridAnalysis`): the content
+ * summary, else 'AI analysis'; null when it holds none (lists leave the analysis out).
+ */
+export function heldAnalysisSummary(raw: unknown): string | null {
+  const isObj = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  const analysis = isObj(raw) ? raw['hybridAnalysis'] : undefined;
+  if (!isObj(analysis)) return null;
+  const summary = isObj(analysis['contentSummary']) ? analysis['contentSummary']['summary'] : null;
+  return typeof summary === 'string' && summary.trim() !== '' ? summary.trim() : 'AI analysis';
+}

@@ -10,6 +10,8 @@
  * Times are ISO 8601 strings in UTC with milliseconds (`Date.prototype.toISOString()` format).
  */
 
+import type { RealityType } from './analysis';
+
 export const ARTICLE_SENTIMENTS = ['positive', 'negative', 'neutral', 'mixed'] as const;
 export type ArticleSentiment = (typeof ARTICLE_SENTIMENTS)[number];
 
@@ -78,6 +80,30 @@ export interface Article {
    * corroboration; the duplicates themselves are not listed as separate articles.
    */
   corroboration?: ArticleCorroboration;
+  engagement?: number;
+  virality?: number;
+  credibility?: number;
+  urgencyScore?: number;
+  /** The analysis's reality type (fact, fiction, mixed, unverified). */
+  realityType?: RealityType;
+  tags?: string[];
+  insights?: string[];
+}
+
+/**
+ * Card fields on list responses (GET /api/public/all-articles, /api/articles/geocoded) once the
+ * article is analysed: 0..1 scores, up to 5 tags and the first AI insight. Single-article
+ * responses carry the full hybridAnalysis instead.
+ */
+export interface ArticleCardFields {
+  engagement?: number;
+  virality?: number;
+  credibility?: number;
+  urgencyScore?: number;
+  /** The analysis's reality type (fact, fiction, mixed, unverified). */
+  realityType?: RealityType;
+  tags?: string[];
+  insights?: string[];
 }
 
 export interface StorySource {

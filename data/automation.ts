@@ -4,6 +4,7 @@
  * Pure types only: nothing here imports from engine/, ui/, systems/ or server/.
  */
 
+import type { MarkerFilter } from './markers/markerFilter';
 import type { ProfileRecording } from './profile';
 
 /** Engine instrumentation, sampled on demand. */
@@ -34,6 +35,9 @@ export interface AtlasAutomation {
      * the same motion on any machine. Resolves once the last pose has been drawn.
      */
     animate(to: { lat?: number; lon?: number; distance?: number }, frames: number): Promise<void>;
+    /** The lens and tuning in force (the settings' camera tab): field of view in degrees, clip
+     * planes, distance limits, damping, rotate/zoom/auto-rotate speeds, auto-rotation on. */
+    tuning(): CameraTuning;
   };
   /** The engine's frames: counted and timed by the engine itself, so a benchmark or test needs
    * no requestAnimationFrame loop of its own (whose work would count as the app's). */
@@ -52,6 +56,9 @@ export interface AtlasAutomation {
     set(name: string, on: boolean): void;
     /** Current on/off state of every layer. */
     get(): Record<string, boolean>;
+    /** The choropleth layer: countries given a fill (setChoropleth), and countries the drawn
+     * mesh fills (0 until the country outlines have loaded or while nothing matches). */
+    choropleth(): { fills: number; filled: number };
   };
   scenario: {
     /** Replaces the articles with seeded synthetic ones; resolves once they are drawn. */
@@ -109,11 +116,26 @@ export interface AtlasAutomation {
     ids(): string[];
     /** Allows (default) or forbids clustering; off draws every marker individually (benchmarks). */
     setClustering(on: boolean): void;
+    /** The cluster badges drawn now (none while markers are drawn individually), each with its
+     * place and count, and where clustering runs: the worker, or the main thread after the worker
+     * failed or timed out. */
+    clusters(): {
+      path: 'worker' | 'main-thread';
+      badges: { lon: number; lat: number; count: number }[];
+    };
+    /** The marker filter in force: sentiment, categories, reality types, sources, hours and
+     * maxMarkers (the /app filters sidebar and the settings write it). */
+    filter(): MarkerFilter;
+    /** Changes the marker filter at the next frame (the `setMarkerFilter` command); omitted keys
+     * stay. Giving maxMarkers makes it explicit (no quality cap). */
+    setFilter(f: Partial<MarkerFilter>): void;
     /** How the marker emoji are drawn: 'emoji' in colour (the bundled font, or the platform's),
      * 'initials' while no colour emoji font works (the category's initial stands in). */
     glyphs(): 'emoji' | 'initials';
     /** The display switches (spec emojiOnly, pulseEffect, glowEffect): current values. */
     display(): { emojiOnly: boolean; pulse: boolean; glow: boolean };
+    /** Marker size factor (spec small 0.3, medium 0.5, large 0.8, times the base size). */
+    sizeFactor(): number;
     /** Changes display switches at the next frame; omitted keys keep their value. */
     setDisplay(v: { emojiOnly?: boolean; pulse?: boolean; glow?: boolean }): void;
   };
@@ -139,10 +161,30 @@ export interface AtlasAutomation {
       trueScale?: boolean;
     }): void;
   };
+  timeline: {
+    /** The timeline filter in force ({startMs, endMs}, ms since the epoch), or null when the
+     * marker filter's `hours` window applies. */
+    get(): { startMs: number; endMs: number } | null;
+    /** True once the markers of the timeline window in force are drawn: the filter has run for
+     * it and the individual markers (or, far out, the cluster badges from the worker's reply for
+     * that set) are on screen. */
+    onScreen(): boolean;
+    /** Sets (null clears) the timeline filter at the next frame: markers, clusters and
+     * `markers.count()` obey it. Throws on a window that is not finite or whose start is after its
+     * end. */
+    set(w: { startMs: number; endMs: number } | null): void;
+  };
   labels: {
-    /** The place-name labels placed in the last placement pass (not those fading out): kind,
-     * text and screen box in CSS px (top-left x, y). No two boxes overlap. */
+    /** The place-name labels placed in the last placement pass (not those fading out): kind
+     * ('sky' for the sun, moon and planets), text and screen box in CSS px (top-left x, y);
+     * `selected` on the selected country's name. No two boxes overlap. */
     visible(): LabelInfo[];
+    /** Same as visible(): the placed label rectangles. */
+    placed(): LabelInfo[];
+    /** The obstacles of the last placement pass, CSS px boxes: the drawn markers or cluster
+     * badges (`markers`), the user marker (`user`) and the rectangles the UI occupies (`ui`,
+     * from the elements marked data-occludes). No placed label intersects any of them. */
+    obstacles(): { markers: ScreenRect[]; user: ScreenRect[]; ui: ScreenRect[] };
     /** Labels in the catalogue (0 until the gazetteer has loaded) and labels being drawn
      * (placed, held or fading). */
     count(): { catalogue: number; drawn: number };
@@ -193,6 +235,15 @@ export interface LabelInfo {
   y: number;
   width: number;
   height: number;
+  selected?: boolean;
+}
+
+/** A screen rectangle in CSS px (top-left x, y). */
+export interface ScreenRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 /** Seeded synthetic load for benchmarks and scripted tests. */
@@ -201,10 +252,27 @@ export interface ScenarioOptions {
   markers: number;
   /** PRNG seed (default 1): the same seed gives the same articles. */
   seed?: number;
+  /** Articles are published within this many hours before now (default 23; 168 = a week, for
+   * the timeline's time-lapse). */
+  hours?: number;
 }
 
 declare global {
   interface Window {
     atlas?: AtlasAutomation;
   }
+}
+
+/** `atlas.camera.tuning()`: what the settings' camera tab controls, as the engine applies it. */
+export interface CameraTuning {
+  fovDeg: number;
+  near: number;
+  far: number;
+  minDistance: number;
+  maxDistance: number;
+  damping: number;
+  rotateSpeed: number;
+  zoomSpeed: number;
+  autoRotateSpeed: number;
+  autoRotate: boolean;
 }

@@ -85,6 +85,13 @@ const MONTHS = [
   'Dec',
 ] as const;
 
+/** 'HH:MM' in the browser's time zone, 24-hour (e.g. 'showing articles from 09:05'). */
+export function clockTime(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
 /**
  * A whole number with thousands separators, '12,345' (en-US grouping, the HUD's and profiler's
  * counts). Plain digits and commas, no `Intl`: `toLocaleString` builds a number formatter from

@@ -15,6 +15,20 @@ export interface AppNotification {
   message: string;
   /** Epoch ms when it was shown. */
   timestamp: number;
+  /** A second line under the catalogue text (e.g. which article a new analysis is for). */
+  detail?: string;
+  /** One button on the toast (e.g. 'Open' the article). */
+  action?: NotificationAction;
+}
+
+export interface NotificationAction {
+  label: string;
+  run: () => void;
+}
+
+export interface NotificationExtra {
+  detail?: string;
+  action?: NotificationAction;
 }
 
 /** Section 8 texts. */
@@ -87,10 +101,17 @@ export class NotificationQueue {
     };
   };
 
-  push(type: NotificationType, message: string): AppNotification {
+  push(type: NotificationType, message: string, extra: NotificationExtra = {}): AppNotification {
     this.counter += 1;
     const timestamp = this.now();
-    const item: AppNotification = { id: `n${timestamp}-${this.counter}`, type, message, timestamp };
+    const item: AppNotification = {
+      id: `n${timestamp}-${this.counter}`,
+      type,
+      message,
+      timestamp,
+      ...(extra.detail === undefined ? {} : { detail: extra.detail }),
+      ...(extra.action === undefined ? {} : { action: extra.action }),
+    };
     this.items = Object.freeze([...this.items, item]);
     this.timers.set(
       item.id,

@@ -36,7 +36,30 @@ export interface Preferences {
   performanceMode: PerformanceMode;
   postProcessingEnabled: boolean;
   globe: GlobeToggles;
+  /** Saved topics and regions (spec application.md section 5; alerts match them). */
+  savedTopics: string[];
+  savedRegions: string[];
+  /** When each field was last written (ms since the epoch): the newer write wins per field. */
+  updatedAt: Partial<Record<SyncedField, number>>;
 }
+
+/** Fields that carry a write time (every field but the timestamps themselves). */
+export const SYNCED_FIELDS = [
+  'theme',
+  'quality',
+  'crtEffect',
+  'soundEnabled',
+  'performanceMode',
+  'postProcessingEnabled',
+  'globe',
+  'savedTopics',
+  'savedRegions',
+] as const;
+export type SyncedField = (typeof SYNCED_FIELDS)[number];
+
+/** Bounds of a saved list (the server refuses more). */
+export const SAVED_LIST_MAX_ITEMS = 100;
+export const SAVED_ITEM_MAX_LENGTH = 200;
 
 /** A partial update as sent by PUT /api/preferences (globe toggles may be partial too). */
 export type PreferencesUpdate = Partial<Omit<Preferences, 'globe'>> & {
@@ -67,6 +90,9 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
     solarSystem: false,
     markers: true,
   }),
+  savedTopics: [],
+  savedRegions: [],
+  updatedAt: {},
 });
 
 /**
@@ -77,9 +103,29 @@ export function mergePreferences(base: unknown, update: unknown): Preferences {
   const result: Preferences = {
     ...DEFAULT_PREFERENCES,
     globe: { ...DEFAULT_PREFERENCES.globe },
+    savedTopics: [],
+    savedRegions: [],
+    updatedAt: {},
   };
-  for (const source of [base, update]) {
-    if (!isRecord(source)) continue;
+  const baseTimes = isRecord(base) ? times(base['updatedAt']) : {};
+  for (const raw of [base, update]) {
+    if (!isRecord(raw)) continue;
+    // Last write wins per field: a field the update stamps older than the stored one is skipped.
+    const stamps = times(raw['updatedAt']);
+    const source: Record<string, unknown> = {};
+    for (const key of Object.keys(raw)) {
+      const field = SYNCED_FIELDS.find((f) => f === key);
+      if (field === undefined) continue;
+      const at = stamps[field];
+      const had = baseTimes[field];
+      if (raw !== base && at !== undefined && had !== undefined && at < had) continue;
+      source[field] = raw[field];
+      if (at !== undefined) result.updatedAt[field] = at;
+    }
+    for (const list of ['savedTopics', 'savedRegions'] as const) {
+      const v = source[list];
+      if (Array.isArray(v)) result[list] = savedList(v);
+    }
     const theme = pick(source['theme'], THEMES);
     if (theme !== undefined) result.theme = theme;
     const quality = pick(source['quality'], QUALITY_PREFERENCES);
@@ -100,6 +146,28 @@ export function mergePreferences(base: unknown, update: unknown): Preferences {
     }
   }
   return result;
+}
+
+function times(v: unknown): Partial<Record<SyncedField, number>> {
+  const out: Partial<Record<SyncedField, number>> = {};
+  if (!isRecord(v)) return out;
+  for (const f of SYNCED_FIELDS) {
+    const t = Object.prototype.hasOwnProperty.call(v, f) ? v[f] : undefined;
+    if (typeof t === 'number' && Number.isFinite(t) && t >= 0) out[f] = t;
+  }
+  return out;
+}
+
+/** A saved topic/region list: strings trimmed, empty ones dropped, bounded. */
+export function savedList(v: readonly unknown[]): string[] {
+  const out: string[] = [];
+  for (const item of v) {
+    if (typeof item !== 'string') continue;
+    const t = item.trim().slice(0, SAVED_ITEM_MAX_LENGTH);
+    if (t !== '') out.push(t);
+    if (out.length >= SAVED_LIST_MAX_ITEMS) break;
+  }
+  return out;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

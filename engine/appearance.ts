@@ -129,10 +129,12 @@ export interface AppearanceRender {
   /** Shows the background globe's activity circles (built on first use). */
   setActivityCircles(on: boolean): void;
   activityCircles(): ActivityCircleInfo;
-  /** Enters immersive VR (Babylon's WebXR experience helper); resolves with an error text or
-   * null on success. */
-  enterXr(): Promise<string | null>;
+  /** Enters immersive VR, or AR with 'immersive-ar' (Babylon's WebXR experience helper);
+   * resolves with an error text or null on success. */
+  enterXr(mode?: XrMode): Promise<string | null>;
 }
+
+export type XrMode = 'immersive-vr' | 'immersive-ar';
 
 export const NOOP_APPEARANCE_RENDER: AppearanceRender = {
   apply: () => undefined,

@@ -4,10 +4,14 @@
  * exactly like the UI: automation cannot put the engine in a state a user could not.
  */
 import { TEXTURE_SIZE } from '../data/quality/deviceProfile';
-import type { AtlasAutomation, AtlasStats } from '../data/automation';
+import type { AtlasAutomation, AtlasStats, ScreenRect } from '../data/automation';
+import { OBSTACLE_MARKER, OBSTACLE_USER } from './labelState';
 import { sendCommand } from './commands';
 import { GLOBE_RADIUS } from '../data/geoMath';
+import { DEFAULT_DAMPING, DEFAULT_ROTATE_SPEED, DEFAULT_ZOOM_SPEED } from '../systems/cameraSystem';
 import { SYNTHETIC_CHUNK, syntheticGenerator } from '../data/markers/syntheticArticles';
+import { isTimelineWindow } from '../data/markers/timeline';
+import { CLUSTER_STRIDE } from '../data/markers/clusterProtocol';
 import type { SyntheticChunk, SyntheticRequest } from './markers/syntheticWorker';
 import { markerCentre, markerSize } from '../systems/markerGeometry';
 import { LAYER_NAMES, isLayerName } from './layers';
@@ -29,7 +33,7 @@ function generateSynthetic(
   onChunk: (chunk: SyntheticChunk) => void,
 ): Promise<void> {
   const inline = (): void => {
-    const generator = syntheticGenerator(req.seed, req.nowMs);
+    const generator = syntheticGenerator(req.seed, req.nowMs, req.hours);
     let done = 0;
     do {
       const n = Math.min(SYNTHETIC_CHUNK, req.count - done);
@@ -61,7 +65,11 @@ function generateSynthetic(
       worker.terminate();
       // Before any chunk: generate here instead. Mid-way: keep what arrived rather than doubling it.
       if (!received) inline();
-      else onChunk({ columns: syntheticGenerator(req.seed, req.nowMs).next(0), more: false });
+      else
+        onChunk({
+          columns: syntheticGenerator(req.seed, req.nowMs, req.hours).next(0),
+          more: false,
+        });
       resolve();
     };
     worker.postMessage(req);
@@ -104,6 +112,22 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
           });
         });
       },
+      tuning: () => {
+        const cam = atlas.globe.camera;
+        const p = world.preset;
+        return {
+          fovDeg: (cam.fov * 180) / Math.PI,
+          near: cam.minZ,
+          far: cam.maxZ,
+          minDistance: p.minDistance,
+          maxDistance: p.maxDistance,
+          damping: p.damping ?? DEFAULT_DAMPING,
+          rotateSpeed: p.rotateSpeed ?? DEFAULT_ROTATE_SPEED,
+          zoomSpeed: p.zoomSpeed ?? DEFAULT_ZOOM_SPEED,
+          autoRotateSpeed: p.autoRotateSpeed,
+          autoRotate: world.autoRotate,
+        };
+      },
     },
     frames: {
       count: () => atlas.frames.count,
@@ -126,9 +150,13 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
         sendCommand({ type: 'setLayer', layer: name, on });
       },
       get: () => ({ ...world.layers }),
+      choropleth: () => ({
+        fills: world.controls.choropleth.fills.size,
+        filled: world.controls.choroplethRender.filled,
+      }),
     },
     scenario: {
-      load: async ({ markers, seed = 1 }) => {
+      load: async ({ markers, seed = 1, hours = 23 }) => {
         if (!Number.isInteger(markers) || markers < 0) {
           throw new Error(`scenario.load: markers must be a whole number >= 0, got ${markers}`);
         }
@@ -138,11 +166,16 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
         sendCommand({ type: 'setArticles', source: 'scenario', articles: [] });
         sendCommand({
           type: 'setMarkerFilter',
-          filter: { maxMarkers: markers, hours: 24, sentiment: 'all', categories: [] },
+          filter: {
+            maxMarkers: markers,
+            hours: Math.max(24, Math.ceil(hours) + 1),
+            sentiment: 'all',
+            categories: [],
+          },
         });
         // Generated straight into columns by a worker (a million articles: ~1.5 s of CPU there,
         // none here); each chunk's arrays are transferred and appended to the article store.
-        await generateSynthetic({ count: markers, seed, nowMs: Date.now() }, (chunk) => {
+        await generateSynthetic({ count: markers, seed, nowMs: Date.now(), hours }, (chunk) => {
           sendCommand({
             type: 'addArticleColumns',
             source: 'scenario',
@@ -195,6 +228,16 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
     },
     markers: {
       count: () => ({ drawn: world.markers.filteredCount, articles: world.markers.store.size }),
+      filter: () => {
+        const f = world.markers.filter;
+        return {
+          ...f,
+          categories: [...f.categories],
+          realityTypes: [...f.realityTypes],
+          sources: [...f.sources],
+        };
+      },
+      setFilter: (f) => sendCommand({ type: 'setMarkerFilter', filter: f }),
       screenPosition: (id) => {
         const row = world.markers.store.rowOf(id);
         const e = row < 0 ? undefined : world.markers.entityOfRow.get(row);
@@ -216,8 +259,23 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
       setClustering: (on) => {
         sendCommand({ type: 'setMarkerClustering', on });
       },
+      clusters: () => {
+        const c = world.clusters;
+        const badges: { lon: number; lat: number; count: number }[] = [];
+        if (c.active) {
+          for (let i = 0; i < c.itemCount; i++) {
+            badges.push({
+              lon: c.items[i * CLUSTER_STRIDE] as number,
+              lat: c.items[i * CLUSTER_STRIDE + 1] as number,
+              count: c.items[i * CLUSTER_STRIDE + 2] as number,
+            });
+          }
+        }
+        return { path: c.service?.path ?? 'worker', badges };
+      },
       glyphs: () => (world.render.markers.colorEmoji ? 'emoji' : 'initials'),
       display: () => ({ ...world.markers.display }),
+      sizeFactor: () => world.markers.sizeFactor,
       setDisplay: (v) => {
         sendCommand({ type: 'setMarkerDisplay', display: v });
       },
@@ -283,8 +341,54 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
         if (v.trueScale !== undefined) sendCommand({ type: 'setTrueScale', on: v.trueScale });
       },
     },
+    timeline: {
+      get: () => (world.markers.timeline === null ? null : { ...world.markers.timeline }),
+      onScreen: () => {
+        const m = world.markers;
+        const c = world.clusters;
+        if (m.dirty || m.pendingColumns || m.appliedTimeline !== m.timeline) return false;
+        // Cluster badges: the worker's reply for the current filtered set is drawn.
+        if (c.markersHidden) {
+          return c.sourceVersion === m.filterVersion && c.itemsGeneration === c.generation;
+        }
+        return m.cullFilterVersion === m.filterVersion;
+      },
+      set: (w) => {
+        if (w !== null && !isTimelineWindow(w)) {
+          throw new Error('timeline.set: expected {startMs, endMs} (finite, start <= end) or null');
+        }
+        sendCommand({ type: 'setTimeline', window: w });
+      },
+    },
     labels: {
       visible: () => world.labels.placed.map((l) => ({ ...l })),
+      placed: () => world.labels.placed.map((l) => ({ ...l })),
+      obstacles: () => {
+        const s = world.labels;
+        const out = {
+          markers: [] as ScreenRect[],
+          user: [] as ScreenRect[],
+          ui: [] as ScreenRect[],
+        };
+        for (let i = 0; i < s.obstacleCount; i++) {
+          const x0 = s.obstacles[i * 4] as number;
+          const y0 = s.obstacles[i * 4 + 1] as number;
+          const rect = {
+            x: x0,
+            y: y0,
+            width: (s.obstacles[i * 4 + 2] as number) - x0,
+            height: (s.obstacles[i * 4 + 3] as number) - y0,
+          };
+          const kind = s.obstacleKind[i];
+          (kind === OBSTACLE_MARKER
+            ? out.markers
+            : kind === OBSTACLE_USER
+              ? out.user
+              : out.ui
+          ).push(rect);
+        }
+        return out;
+      },
       count: () => ({
         catalogue: world.labels.catalogue?.size ?? 0,
         drawn: world.labels.active.size,
@@ -305,6 +409,9 @@ export function failedAutomation(error: Error): AtlasAutomation {
         throw error;
       },
       animate: () => Promise.reject(error),
+      tuning: () => {
+        throw error;
+      },
     },
     frames: {
       count: () => {
@@ -323,6 +430,9 @@ export function failedAutomation(error: Error): AtlasAutomation {
         throw error;
       },
       get: () => {
+        throw error;
+      },
+      choropleth: () => {
         throw error;
       },
     },
@@ -362,10 +472,22 @@ export function failedAutomation(error: Error): AtlasAutomation {
       setClustering: () => {
         throw error;
       },
+      clusters: () => {
+        throw error;
+      },
+      filter: () => {
+        throw error;
+      },
+      setFilter: () => {
+        throw error;
+      },
       glyphs: () => {
         throw error;
       },
       display: () => {
+        throw error;
+      },
+      sizeFactor: () => {
         throw error;
       },
       setDisplay: () => {
@@ -388,8 +510,25 @@ export function failedAutomation(error: Error): AtlasAutomation {
         throw error;
       },
     },
+    timeline: {
+      get: () => {
+        throw error;
+      },
+      onScreen: () => {
+        throw error;
+      },
+      set: () => {
+        throw error;
+      },
+    },
     labels: {
       visible: () => {
+        throw error;
+      },
+      placed: () => {
+        throw error;
+      },
+      obstacles: () => {
         throw error;
       },
       count: () => {

@@ -12,6 +12,8 @@ import type { TimeMode } from '../data/globe/timezones';
 import type { SphereStyle } from './appearance';
 import type { GlobeVariantName } from './globeVariants';
 import type { MarkerDisplay } from '../data/markers/markerStyle';
+import type { TimelineWindow } from '../data/markers/timeline';
+import type { CameraSettingsOverride } from './settings';
 
 export type Command =
   /** Switch to a view preset (camera limits, auto-rotate, interactivity), with a globe variant
@@ -30,7 +32,7 @@ export type Command =
   | { type: 'setTrueScale'; on: boolean }
   /** Enter immersive VR (WebXR 'immersive-vr'); send it from a user gesture. The outcome is
    * published as the `xrStatus` signal. */
-  | { type: 'enterXr' }
+  | { type: 'enterXr'; mode?: 'immersive-vr' | 'immersive-ar' }
   /** Jump the camera; omitted fields keep their value. Distance is clamped to the view's limits. */
   | { type: 'setCamera'; lat?: number; lon?: number; distance?: number }
   /** Animate the camera (default 2000 ms, ease-in-out cubic). */
@@ -55,7 +57,9 @@ export type Command =
   | { type: 'setMarkerClustering'; on: boolean }
   /** Change the marker filter (sentiment, categories, hours, maxMarkers); omitted keys stay. */
   | { type: 'setMarkerFilter'; filter: Partial<MarkerFilter> }
-  | { type: 'setMarkerSize'; size: MarkerSize }
+  /** Marker size (spec factors small 0.3, medium 0.5, large 0.8), times `scale` (the settings'
+   * marker base size 0.3-2; default 1). */
+  | { type: 'setMarkerSize'; size: MarkerSize; scale?: number }
   /** Marker display switches (spec emojiOnly, pulseEffect, glowEffect); omitted keys stay. */
   | { type: 'setMarkerDisplay'; display: Partial<MarkerDisplay> }
   /** Select an article by id (null clears the selection). */
@@ -69,9 +73,30 @@ export type Command =
   /** The CSS blur the shell puts on the canvas (px, 0 = sharp): behind a heavy blur the engine
    * renders at a lower resolution, which the blur hides. */
   | { type: 'setBackdropBlur'; px: number }
+  /** The screen rectangles the UI occupies over the globe (CSS px, viewport coordinates: navbar,
+   * panels, bars, floating buttons, open dialogs and sheets - every element marked
+   * `data-occludes`): no place-name label is placed under them. Sent on resize and route change,
+   * not per frame (ui/shell/occluders.ts). */
+  | {
+      type: 'setOccluders';
+      rects: readonly { x: number; y: number; width: number; height: number }[];
+    }
   /** Simulated time for the sky and the day/night light: a speed mode (spec: realtime, 1day,
    * 10days, 100days), a manual time (ms since the epoch), or `timeMs: null` to return to live. */
   | { type: 'setSimTime'; mode?: TimeMode; timeMs?: number | null }
+  /** The timeline filter: only articles published inside {startMs, endMs} become markers (and
+   * clusters, and counts); null returns to the marker filter's `hours` window. When the end moves
+   * forward with the same start (a time-lapse play), the articles it passes start glowing. */
+  | { type: 'setTimeline'; window: TimelineWindow | null }
+  /** The choropleth layer's fills: ISO alpha-2 code -> [r, g, b, a] (0..1); {} fills nothing.
+   * Shown while the `choropleth` layer is on. */
+  | {
+      type: 'setChoropleth';
+      fills: Readonly<Record<string, readonly [number, number, number, number]>>;
+    }
+  /** The settings' camera tuning over the interactive views (engine/settings.ts); fields left
+   * out keep each view's own value, an empty object restores them all. */
+  | { type: 'setCameraSettings'; camera: CameraSettingsOverride }
   | ControlsCommand;
 
 /** Camera and controls commands (systems/controlsSystem.ts applies them). */
@@ -89,12 +114,18 @@ export type ControlsCommand =
   | { type: 'goToLocation'; lat: number; lon: number; zoom?: number }
   /** Select a country by ISO alpha-2 code and zoom to it; null clears the selection. */
   | { type: 'selectCountry'; iso2: string | null }
-  /** View options of the globe: drag-to-rotate, the debug crosshair. */
-  | { type: 'setViewOption'; option: 'dragToRotate' | 'debugCrosshair'; on: boolean }
+  /** View options of the globe: drag-to-rotate, the debug crosshair, single-key shortcuts. */
+  | {
+      type: 'setViewOption';
+      option: 'dragToRotate' | 'debugCrosshair' | 'keyShortcuts';
+      on: boolean;
+    }
   /** The keyboard shortcuts dialog (toggled by '?', closed by Escape or backdrop). */
   | { type: 'setShortcutsOpen'; open: boolean }
   /** Dismisses the controls notice (geolocation errors). */
-  | { type: 'clearNotice' };
+  | { type: 'clearNotice' }
+  /** The landing's location flow: the user's place (named), home and the pulsing green marker. */
+  | { type: 'setUserLocation'; lat: number; lon: number; name: string };
 
 export type MarkerSize = 'small' | 'medium' | 'large';
 export type DataSource = 'real' | 'demo' | 'scenario';

@@ -44,6 +44,9 @@ export interface ControlsInput {
   pointers: PointerSample[];
   /** Wheel events since the last frame (auto-rotation treats them as interactions). */
   wheel: number;
+  /** Two-finger pinch since the last frame: the product of the fingers' distance ratios (>1
+   * spreads apart: zoom in). Absent or 1 when there was none. */
+  pinch?: number;
 }
 
 /** DOM services the controls need (geolocation, storage); boot installs the browser ones. */
@@ -60,6 +63,28 @@ export interface UserMarkerBinding {
   update(lat: number, lon: number, visible: boolean, size: number, pulse: number): void;
 }
 
+/** The selected country's outline and fill on the globe (engine/render/countryHighlight.ts). */
+export interface CountryHighlightBinding {
+  /** Shows the country of source feature `feature` (CountryInfo.index), or nothing with -1. */
+  show(feature: number): void;
+}
+
+export const noopCountryHighlight: CountryHighlightBinding = { show: () => undefined };
+
+/** A choropleth fill: premultiplied-ready straight RGBA, each 0..1. */
+export type ChoroplethColor = readonly [number, number, number, number];
+
+/** The countries filled by the choropleth layer (engine/render/choropleth.ts). */
+export interface ChoroplethBinding {
+  /** Fills each country whose ISO alpha-2 code is a key with its colour (one merged mesh,
+   * rebuilt here, never per frame); an empty map fills nothing. */
+  setFills(fills: ReadonlyMap<string, ChoroplethColor>): void;
+  /** Countries the drawn mesh fills (0 until the country outlines have loaded). */
+  readonly filled: number;
+}
+
+export const noopChoropleth: ChoroplethBinding = { setFills: () => undefined, filled: 0 };
+
 export interface UserLocation {
   lat: number;
   lon: number;
@@ -72,6 +97,8 @@ export interface ViewOptions {
   dragToRotate: boolean;
   /** Spec debug crosshair: the camera target's 'Lat/Lon', labelled 'Camera Target'. */
   debugCrosshair: boolean;
+  /** Single-key globe shortcuts (settings: they can be switched off). */
+  keyShortcuts: boolean;
 }
 export type ViewOptionName = keyof ViewOptions;
 
@@ -88,7 +115,11 @@ export interface GestureNotice {
   y: number;
   /** Swipe direction ('' for a long press). */
   direction: string;
-  at: number;
+  at: number; /** Long press: the point of the globe under the finger (null off the globe) and its country
+   * ('' over the ocean or before the country index has loaded). */
+  lat?: number | null;
+  lon?: number | null;
+  place?: string;
 }
 
 export interface CountryState {
@@ -120,6 +151,13 @@ export interface ControlsState {
   input: ControlsInput;
   platform: ControlsPlatform;
   userMarkerRender: UserMarkerBinding;
+  /** The selected country's highlight, and the selection it shows (-1 = none). */
+  highlightRender: CountryHighlightBinding;
+  highlighted: number;
+  /** The choropleth's fills by ISO alpha-2 (setChoropleth), their version and the version the
+   * render side last built. */
+  choropleth: { fills: ReadonlyMap<string, ChoroplethColor>; version: number; built: number };
+  choroplethRender: ChoroplethBinding;
   options: ViewOptions;
   /** Auto-rotation controller (data/globe/autoRotate.ts), made per view. */
   autoRotate: AutoRotate;
@@ -186,7 +224,11 @@ export function createControlsState(): ControlsState {
     input: { keys: [], pointers: [], wheel: 0 },
     platform: noopPlatform,
     userMarkerRender: noopUserMarker,
-    options: { dragToRotate: false, debugCrosshair: false },
+    highlightRender: noopCountryHighlight,
+    choropleth: { fills: new Map(), version: 0, built: 0 },
+    choroplethRender: noopChoropleth,
+    highlighted: -1,
+    options: { dragToRotate: false, debugCrosshair: false, keyShortcuts: true },
     autoRotate: createAutoRotate(),
     autoRotateView: null,
     autoRotateEnabled: true,

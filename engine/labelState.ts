@@ -24,9 +24,9 @@ export interface LabelGpu {
   /** Viewport size in CSS px and the camera's vertical field of view in radians. */
   viewport(out: LabelViewport): void;
   setCount(count: number): void;
-  /** Writes one slot; alpha 0 hides it. */
-  /** Writes one slot; alpha 0 hides it. `offsetY` moves the text down from its anchor (CSS px,
-   * negative = up): the placement may shift a label off its anchor to avoid a collision. */
+  /** Writes one slot; alpha 0 hides it. `offsetX`/`offsetY` move the text right/down from its
+   * anchor (CSS px, whole pixels): the placement may move a label to a free anchor beside its
+   * point. A `sky` label (sun, moon, planets) is not on the globe: no far-side test. */
   writeSlot(
     slot: number,
     x: number,
@@ -35,7 +35,9 @@ export interface LabelGpu {
     text: string,
     kind: number,
     alpha: number,
+    offsetX: number,
     offsetY: number,
+    sky?: boolean,
   ): void;
   /** Shows or hides the whole layer (the labels layer / L key). */
   setVisible(on: boolean): void;
@@ -61,8 +63,11 @@ export const NOOP_LABEL_GPU: LabelGpu = {
 
 /** A label placed this frame, as automation reports it (CSS px box, top-left origin). */
 export interface PlacedLabel {
-  kind: LabelKind;
+  /** The label's kind; 'sky' for the sun, moon and planets. */
+  kind: LabelKind | 'sky';
   name: string;
+  /** The selected country's name (placed first, like a badge). */
+  selected?: boolean;
   x: number;
   y: number;
   width: number;
@@ -74,10 +79,26 @@ export interface ActiveLabel {
   life: LabelLife;
   /** Opacity last written to the GPU (rewrite only on change). */
   written: number;
-  /** Vertical offset from the anchor (CSS px) chosen by the placement, and the one written. */
+  /** Offset from the anchor (CSS px, right and down) chosen by the placement, and the one
+   * written (as offsetKey(x, y)). */
+  offsetX: number;
   offsetY: number;
   writtenOffset: number;
 }
+
+/** One number per offset pair (whole CSS px), to see whether a slot must be rewritten. */
+export const offsetKey = (x: number, y: number): number => Math.round(x) * 8192 + Math.round(y);
+
+/** Most UI rectangles the label placement keeps out of (setOccluders). */
+export const MAX_OCCLUDERS = 64;
+
+/** What an obstacle of the placement is (automation reports them by kind). */
+export const OBSTACLE_UI = 0;
+export const OBSTACLE_MARKER = 1;
+export const OBSTACLE_USER = 2;
+
+/** Sky labels (sun, moon, planets) use label indices from the catalogue's size on. */
+export const SKY_LABELS = 9;
 
 export interface LabelState {
   /** Null until the gazetteer has loaded (or failed: then an empty catalogue). */
@@ -92,8 +113,24 @@ export interface LabelState {
   placedFrame: Int32Array;
   /** Catalogue indices placed by the last placement pass, with their boxes and offsets. */
   placedIndex: number[];
+  /** Offsets (x, y pairs, CSS px) of the placed labels. */
   placedOffset: number[];
   placed: PlacedLabel[];
+  /** UI rectangles to keep clear (x0, y0, x1, y1 per rectangle, CSS px), their count, and a
+   * version bumped by each setOccluders (a change re-runs the placement). */
+  ui: Float32Array;
+  uiCount: number;
+  uiVersion: number;
+  /** Obstacles of the last placement pass (x0, y0, x1, y1 per obstacle, CSS px) and their kind
+   * (OBSTACLE_*); grown by doubling, never shrunk. */
+  obstacles: Float32Array;
+  obstacleKind: Uint8Array;
+  obstacleCount: number;
+  /** Sky labels this pass: name and scene position per SKY_LABELS index. */
+  skyName: string[];
+  skyPos: Float64Array;
+  /** The selected country's label index (catalogue) placed first, -1 = none. */
+  selectedLabel: number;
   grid: CollisionGrid;
   /** Inputs of the last placement pass; an identical frame reuses its result. */
   key: Float64Array;
@@ -120,8 +157,17 @@ export function createLabelState(): LabelState {
     placedIndex: [],
     placedOffset: [],
     placed: [],
+    ui: new Float32Array(MAX_OCCLUDERS * 4),
+    uiCount: 0,
+    uiVersion: 0,
+    obstacles: new Float32Array(1024),
+    obstacleKind: new Uint8Array(256),
+    obstacleCount: 0,
+    skyName: new Array<string>(SKY_LABELS).fill(''),
+    skyPos: new Float64Array(SKY_LABELS * 3),
+    selectedLabel: -1,
     grid: new CollisionGrid(),
-    key: new Float64Array(8).fill(NaN),
+    key: new Float64Array(12).fill(NaN),
     placedAt: -Infinity,
     width: new Float32Array(0),
     height: new Float32Array(0),
@@ -133,9 +179,9 @@ export function createLabelState(): LabelState {
 /** Installs a catalogue (resets what depends on its indices). */
 export function setLabelCatalogue(state: LabelState, catalogue: LabelCatalogue): void {
   state.catalogue = catalogue;
-  state.placedFrame = new Int32Array(catalogue.size).fill(-1);
-  state.width = new Float32Array(catalogue.size).fill(NaN);
-  state.height = new Float32Array(catalogue.size).fill(NaN);
+  state.placedFrame = new Int32Array(catalogue.size + SKY_LABELS).fill(-1);
+  state.width = new Float32Array(catalogue.size + SKY_LABELS).fill(NaN);
+  state.height = new Float32Array(catalogue.size + SKY_LABELS).fill(NaN);
   state.placedIndex = [];
   state.placedOffset = [];
   state.placed = [];

@@ -29,6 +29,9 @@ export const LAYER_NAMES = [
   // Text labels (continents, countries, cities): toggled by the L key (systems/controlsSystem.ts);
   // spec display default labelsEnabled true.
   'labels',
+  // Countries filled by a figure of the news (article count, mean sentiment, highest risk): the
+  // data comes from the UI (ui/choropleth.ts, command setChoropleth); engine/render/choropleth.ts.
+  'choropleth',
 ] as const;
 export type LayerName = (typeof LAYER_NAMES)[number];
 
@@ -53,6 +56,7 @@ export const LAYERS_OFF_BY_DEFAULT: readonly LayerName[] = [
   'clouds',
   'moon',
   'solarSystem',
+  'choropleth',
 ];
 
 /** The Earth layers (everything drawn on or just above the globe), for "full Earth" setups. */
@@ -146,6 +150,9 @@ export const VIEW_PRESETS: Readonly<Record<ViewName, ViewPreset>> = {
     interactive: true,
   },
 };
+
+/** The camera's lens in every view (spec globe.md section 9: fov 45, near 1, far 50000). */
+export const DEFAULT_LENS = { fovDeg: 45, near: 1, far: 50000 } as const;
 
 /**
  * Radians per second for a three.js-style auto-rotate speed: OrbitControls turns 2π/60/60 × speed

@@ -9,7 +9,10 @@ import { bootEngine, type AtlasEngine } from './boot';
 function mountCanvas(): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.id = 'atlas-globe';
-  canvas.setAttribute('aria-label', 'Interactive 3D globe');
+  // Pixels only: the named, focusable globe is the UI's ui/components/GlobeFocus.tsx (its keys
+  // are read on window), so the canvas is hidden from assistive technology and out of the tab
+  // order (engine/render/globeScene.ts keeps Babylon from putting it back).
+  canvas.setAttribute('aria-hidden', 'true');
   canvas.tabIndex = -1;
   document.body.prepend(canvas);
   return canvas;

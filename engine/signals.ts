@@ -4,6 +4,7 @@
  */
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { GlobeAppearanceInfo } from './appearance';
+import type { Box } from '../data/alertMatch';
 import type { LatLonDistance } from '../data/geoMath';
 import type { ProfileRecording } from '../data/profile';
 import {
@@ -20,6 +21,7 @@ import {
   type ViewOptionsInfo,
 } from './bridge/state';
 import type { LayerName, ViewName } from './layers';
+import type { TimelineWindow } from '../data/markers/timeline';
 
 export type { EngineErrorInfo, HoveredMarker, QualityInfo, SelectedArticle } from './bridge/state';
 export type {
@@ -31,6 +33,8 @@ export type {
   ViewOptionsInfo,
 } from './bridge/state';
 export type { LayerName, ViewName } from './layers';
+/** Every layer the engine draws, in its order (the Layers view's catalogue and the docs page). */
+export { LAYER_NAMES } from './layers';
 export type { GlobeAppearanceInfo, SphereStyle } from './appearance';
 export { SPHERE_STYLES, SPHERE_STYLE_LABELS } from './appearance';
 export type { GlobeVariantName } from './globeVariants';
@@ -48,6 +52,8 @@ export const frameMs: ReadonlySignal<number> = state.frameMs;
 /** Smoothed milliseconds per system, keyed by system name. */
 export const systemMs: ReadonlySignal<Readonly<Record<string, number>>> = state.systemMs;
 export const cameraState: ReadonlySignal<LatLonDistance> = state.camera;
+/** The part of the globe on screen, 'south,west,north,east' degrees (4 Hz, when it changes). */
+export const viewBox: ReadonlySignal<Box | null> = state.viewBox;
 export const currentView: ReadonlySignal<ViewName> = state.view;
 /** The WebGL renderer string (unmasked when the browser allows). */
 export const rendererInfo: ReadonlySignal<string> = state.renderer;
@@ -101,3 +107,10 @@ export const simTime: ReadonlySignal<SimTimeInfo> = state.simTime;
 /** Globe sphere ON/OFF and style, ocean scale (percent), true-scale sky, the variant preset in
  * force and the WebXR status; published when one changes. */
 export const globeAppearance: ReadonlySignal<GlobeAppearanceInfo> = state.globeAppearance;
+
+// The timeline filter.
+/** The timeline filter {startMs, endMs} the markers, clusters and counts obey (null: the marker
+ * filter's `hours` window). Lists in the UI filter by it too (data/markers/timeline.ts
+ * inTimeline). */
+export const timelineFilter: ReadonlySignal<TimelineWindow | null> = state.timeline;
+export type { TimelineWindow } from '../data/markers/timeline';

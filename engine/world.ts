@@ -6,12 +6,14 @@
 import { addComponent, addEntity, createWorld, query, type World } from 'bitecs';
 import type { LatLonDistance } from '../data/geoMath';
 import type { MarkerFilter } from '../data/markers/markerFilter';
+import type { TimelineWindow } from '../data/markers/timeline';
 import { DEFAULT_MARKER_FILTER } from '../data/markers/markerFilter';
 import { GeoGridIndex } from '../data/markers/geoGridIndex';
 import type { Role } from '../data/permissions';
 import type { ProfileFrame, ProfileRecording } from '../data/profile';
 import type { QualityContext, QualityController } from '../data/quality/adaptiveQuality';
 import type { Command, DataSource } from './commands';
+import type { CameraSettingsOverride } from './settings';
 import { ArticleColumns, type SyntheticColumns } from '../data/markers/articleColumns';
 import { createControlsState, type ControlsState } from './controls';
 import type { SolarSystemLayout } from '../data/globe/astro';
@@ -82,6 +84,8 @@ export interface OrbitRig {
   readonly pointerDown: boolean;
   /** Input tuning per view (the Babylon rig implements it; test rigs may omit it). */
   configure?(config: RigConfig): void;
+  /** Field of view (degrees) and clip planes (the settings' camera tab; test rigs may omit it). */
+  setLens?(fovDeg: number, near: number, far: number): void;
 }
 
 /** Orbit input tuning (spec globe.md section 9: rotate speed, zoom speed, damping). */
@@ -134,6 +138,8 @@ export interface ClusterService {
   load(generation: number, lonLat: Float32Array, ids: Int32Array): void;
   /** Returns the request id. */
   query(generation: number, zoom: number): number;
+  /** Where the index is built and queried: the worker, or the main thread after it failed. */
+  readonly path?: 'worker' | 'main-thread';
 }
 
 /** The cluster badges' GPU buffer: marker slots plus text cells for the counts. */
@@ -152,6 +158,8 @@ export interface ClusterState {
   /** Generation of the point set sent to the worker, and of the last one it finished. */
   generation: number;
   loadedGeneration: number;
+  /** Generation of the cluster items drawn now (the accepted reply's). */
+  itemsGeneration: number;
   /** markers.version the current generation was built from. */
   sourceVersion: number;
   requestedZoom: number;
@@ -248,6 +256,10 @@ export interface AtlasContext {
   };
   view: ViewName;
   preset: ViewPreset;
+  /** The view's preset before the settings' camera tuning (engine/settings.ts) was laid over it. */
+  basePreset: ViewPreset;
+  /** The settings' camera tuning (setCameraSettings); empty = every view's own values. */
+  cameraSettings: CameraSettingsOverride;
   layers: Record<LayerName, boolean>;
   /** Camera state derived from the rig each frame (degrees, scene units). */
   camera: LatLonDistance;
@@ -366,6 +378,10 @@ export interface MarkerState {
   store: ArticleColumns;
   ops: MarkerOp[];
   filter: MarkerFilter;
+  /** The timeline filter (setTimeline): a publication window replacing filter.hours, or null. */
+  timeline: TimelineWindow | null;
+  /** The timeline window of the last filter pass (a play step glows what it newly passes). */
+  appliedTimeline: TimelineWindow | null;
   /** maxMarkers was set explicitly (setMarkerFilter, a scenario): the quality caps do not apply. */
   maxMarkersChosen: boolean;
   /** The cap the last filter pass used (effectiveMaxMarkers); a new rung re-filters. */
@@ -487,6 +503,8 @@ export function createAtlasWorld(rig: OrbitRig, render: RenderBindings): AtlasWo
     time: { now: 0, dt: 0, frame: 0 },
     view: 'landing',
     preset: VIEW_PRESETS.landing,
+    basePreset: VIEW_PRESETS.landing,
+    cameraSettings: {},
     layers,
     camera: { lat: 0, lon: 0, distance: VIEW_PRESETS.landing.startDistance },
     autoRotate: VIEW_PRESETS.landing.autoRotate,
@@ -501,6 +519,8 @@ export function createAtlasWorld(rig: OrbitRig, render: RenderBindings): AtlasWo
       store: new ArticleColumns(),
       ops: [],
       filter: { ...DEFAULT_MARKER_FILTER },
+      timeline: null,
+      appliedTimeline: null,
       maxMarkersChosen: false,
       appliedCap: -1,
       dirty: false,
@@ -542,6 +562,7 @@ export function createAtlasWorld(rig: OrbitRig, render: RenderBindings): AtlasWo
       markersHidden: false,
       generation: 0,
       loadedGeneration: -1,
+      itemsGeneration: -1,
       sourceVersion: -1,
       requestedZoom: -1,
       requestedGeneration: -1,

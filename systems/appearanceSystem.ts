@@ -14,6 +14,7 @@ import {
   type AppearanceState,
   type SavedSettings,
   type SphereStyle,
+  type XrMode,
 } from '../engine/appearance';
 import { GLOBE_VARIANTS, type GlobeVariantName } from '../engine/globeVariants';
 import { LAYER_NAMES, VIEW_PRESETS, type ViewName, type ViewPreset } from '../engine/layers';
@@ -133,12 +134,12 @@ export function applyTrueScale(world: AtlasWorld, on: boolean): void {
 }
 
 /** The enterXr command: asks the render side for an immersive-vr session. */
-export function applyEnterXr(world: AtlasWorld): void {
+export function applyEnterXr(world: AtlasWorld, mode: XrMode = 'immersive-vr'): void {
   const a = world.appearance;
   if (a.xr.state === 'entering' || a.xr.state === 'active') return;
   a.xr = { state: 'entering', message: '' };
   touch(a);
-  void world.appearanceRender.enterXr().then((error) => {
+  void world.appearanceRender.enterXr(mode).then((error) => {
     a.xr = error === null ? { state: 'active', message: '' } : { state: 'failed', message: error };
     touch(a);
   });

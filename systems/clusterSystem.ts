@@ -75,6 +75,7 @@ export function clusterSystem(world: AtlasWorld): void {
     c.reply = null;
     c.items = r.data;
     c.itemCount = r.data.length / CLUSTER_STRIDE;
+    c.itemsGeneration = r.generation;
     c.dirty = true;
   }
   const show = want && c.itemCount > 0 && c.requestedGeneration === c.generation;

@@ -3,15 +3,18 @@
  * Reads: the command queue. Writes: view, preset, layers, autoRotate, flyTo, rig (jumps).
  * Order: first. Cadence: every frame.
  */
+import { state } from '../engine/bridge/state';
 import { drainInto } from '../engine/bridge/commandQueue';
 import { defaultVariant } from '../engine/globeVariants';
 import { MARKER_SIZE_FACTORS, type AtlasWorld } from '../engine/world';
 import { selectById } from './pickingSystem';
+import { MAX_OCCLUDERS } from '../engine/labelState';
 import { startProfile, stopProfile } from '../engine/profiler';
 import { clamp, wrapLon } from '../data/geoMath';
 import { FLY_TO_DEFAULT_MS, applyCameraToRig } from './cameraSystem';
 import { applySimTime } from './skySystem';
 import { applyControlsCommand } from './controlsSystem';
+import { applyCameraSettings, lensFor, tunedPreset } from './cameraSettings';
 import {
   applyEnterXr,
   applyGlobeSphere,
@@ -28,13 +31,18 @@ export function commandSystem(world: AtlasWorld): void {
     switch (c.type) {
       case 'setView': {
         const variant = c.variant ?? defaultVariant(c.view);
-        const preset = presetFor(c.view, variant);
+        const base = presetFor(c.view, variant);
         world.view = c.view;
+        world.basePreset = base;
+        // The settings' camera tuning over the view's preset (limits, lens, speeds).
+        const preset = tunedPreset(c.view, base, world.cameraSettings);
         world.preset = preset;
         world.autoRotate = preset.autoRotate;
         world.rig.lowerRadiusLimit = preset.minDistance;
         world.rig.upperRadiusLimit = preset.maxDistance;
         world.rig.setInputEnabled(preset.interactive);
+        const lens = lensFor(c.view, preset, world.cameraSettings);
+        world.rig.setLens?.(lens.fovDeg, lens.near, lens.far);
         const d = clamp(world.camera.distance, preset.minDistance, preset.maxDistance);
         if (d !== world.camera.distance) {
           world.camera = { ...world.camera, distance: d };
@@ -50,7 +58,7 @@ export function commandSystem(world: AtlasWorld): void {
         applyTrueScale(world, c.on);
         break;
       case 'enterXr':
-        applyEnterXr(world);
+        applyEnterXr(world, c.mode);
         break;
       case 'setCamera': {
         const next = {
@@ -84,7 +92,9 @@ export function commandSystem(world: AtlasWorld): void {
             ),
           },
           startMs: world.time.now,
-          durationMs: c.durationMs ?? FLY_TO_DEFAULT_MS,
+          // Reduced motion (settings): the flight is one frame long.
+          durationMs:
+            world.cameraSettings.instantFly === true ? 1 : (c.durationMs ?? FLY_TO_DEFAULT_MS),
         };
         break;
       case 'setLayer':
@@ -118,6 +128,27 @@ export function commandSystem(world: AtlasWorld): void {
       case 'setMarkerClustering':
         world.markers.clustering = c.on;
         break;
+      case 'setChoropleth': {
+        const fills = new Map<string, readonly [number, number, number, number]>();
+        // Automation and tests can send anything: keep ISO codes with four finite channels.
+        for (const [iso2, rgba] of Object.entries(c.fills)) {
+          const channels: readonly unknown[] = rgba;
+          if (/^[A-Z]{2}$/.test(iso2) && channels.length === 4 && rgba.every(Number.isFinite)) {
+            fills.set(iso2, rgba);
+          }
+        }
+        world.controls.choropleth = {
+          ...world.controls.choropleth,
+          fills,
+          version: world.controls.choropleth.version + 1,
+        };
+        break;
+      }
+      case 'setTimeline':
+        world.markers.timeline = c.window === null ? null : { ...c.window };
+        world.markers.dirty = true;
+        state.timeline.value = world.markers.timeline;
+        break;
       case 'setMarkerFilter':
         world.markers.filter = { ...world.markers.filter, ...c.filter };
         if (c.filter.maxMarkers !== undefined) world.markers.maxMarkersChosen = true;
@@ -130,8 +161,14 @@ export function commandSystem(world: AtlasWorld): void {
           if (typeof v === 'boolean') world.markers.display[key] = v;
         }
         break;
+      case 'setCameraSettings':
+        world.cameraSettings = { ...c.camera };
+        applyCameraSettings(world);
+        break;
       case 'setMarkerSize':
-        world.markers.sizeFactor = MARKER_SIZE_FACTORS[c.size];
+        world.markers.sizeFactor =
+          MARKER_SIZE_FACTORS[c.size] *
+          (c.scale !== undefined && Number.isFinite(c.scale) ? clamp(c.scale, 0.3, 2) : 1);
         for (const e of world.markers.visible) world.markers.changed.add(e);
         break;
       case 'selectArticle':
@@ -151,6 +188,20 @@ export function commandSystem(world: AtlasWorld): void {
         if (world.quality)
           world.quality.backdropBlurPx = Number.isFinite(c.px) ? Math.max(0, c.px) : 0;
         break;
+      case 'setOccluders': {
+        const l = world.labels;
+        const n = Math.min(c.rects.length, MAX_OCCLUDERS);
+        for (let i = 0; i < n; i++) {
+          const r = c.rects[i] as { x: number; y: number; width: number; height: number };
+          l.ui[i * 4] = r.x;
+          l.ui[i * 4 + 1] = r.y;
+          l.ui[i * 4 + 2] = r.x + r.width;
+          l.ui[i * 4 + 3] = r.y + r.height;
+        }
+        l.uiCount = n;
+        l.uiVersion++;
+        break;
+      }
       case 'resetView':
       case 'northUp':
       case 'goHome':
@@ -160,6 +211,7 @@ export function commandSystem(world: AtlasWorld): void {
       case 'setViewOption':
       case 'setShortcutsOpen':
       case 'clearNotice':
+      case 'setUserLocation':
         applyControlsCommand(world, c);
         break;
       case 'setSimTime':

@@ -34,7 +34,7 @@ export function controlsPublishSystem(world: AtlasWorld): void {
     const o = c.options;
     const po = state.viewOptions.peek();
     if (po.dragToRotate !== o.dragToRotate || po.debugCrosshair !== o.debugCrosshair) {
-      state.viewOptions.value = { ...o };
+      state.viewOptions.value = { dragToRotate: o.dragToRotate, debugCrosshair: o.debugCrosshair };
     }
     const u = c.userLocation;
     const pu = state.userLocation.peek();

@@ -88,6 +88,21 @@ describe('keyboard', () => {
     expect(world.flyTo).toBeNull();
   });
 
+  it('reduced motion (instantFly): R, N and H jump in one frame instead of flying', () => {
+    const { world, clock } = setup();
+    sendCommand({ type: 'setCameraSettings', camera: { autoRotate: false, instantFly: true } });
+    sendCommand({ type: 'setCamera', lat: 30, lon: 40, distance: 300 });
+    run(world, clock, 100);
+    key(world, 'r', 'KeyR');
+    run(world, clock, 150);
+    run(world, clock, 200);
+    expect(world.camera.distance).toBeCloseTo(600, 6);
+    expect(world.flyTo).toBeNull();
+    key(world, 'n', 'KeyN');
+    run(world, clock, 300);
+    expect(world.camera.lat).toBeCloseTo(0, 6);
+  });
+
   it('N brings the camera back to the equator plane (north up) in 1 s', () => {
     const { world, clock } = setup();
     sendCommand({ type: 'setCamera', lat: 60, lon: 10, distance: 700 });
@@ -332,6 +347,28 @@ describe('pointer gestures', () => {
     pointer(world, 'down', 0, 100, 100, 'touch');
     run(world, clock, 600);
     expect(state.gesture.value).toMatchObject({ type: 'longpress', x: 100, y: 100 });
+  });
+
+  it('a long press reports the point of the globe under the finger and its country', () => {
+    const { world, clock } = setup();
+    world.controls.country.index = squareCountry();
+    pointer(world, 'down', 0, CX, CY, 'touch');
+    run(world, clock, 600);
+    const g = state.gesture.value;
+    expect(g).toMatchObject({ type: 'longpress', place: 'Squareland' });
+    expect(g?.lat).toBeCloseTo(0, 0);
+    expect(g?.lon).toBeCloseTo(0, 0);
+  });
+
+  it("a two-finger pinch zooms by the ratio of the fingers' spread, within the limits", () => {
+    const { world, clock } = setup();
+    world.controls.input.pinch = 2; // fingers twice as far apart: half the distance
+    run(world, clock, 100);
+    expect(world.camera.distance).toBeCloseTo(300, 5);
+    world.controls.input.pinch = 0.1; // pinched far in: clamped to the view's outer limit
+    run(world, clock, 200);
+    expect(world.camera.distance).toBe(world.rig.upperRadiusLimit);
+    expect(world.controls.input.pinch).toBe(1);
   });
 
   it('touch drags coast with momentum after release', () => {

@@ -82,7 +82,8 @@ export function flyCamera(
       distance: clamp(distance, world.preset.minDistance, world.preset.maxDistance),
     },
     startMs: world.time.now,
-    durationMs,
+    // Reduced motion (settings: engine/settings.ts instantFly): the flight is one frame long.
+    durationMs: world.cameraSettings.instantFly === true ? 1 : durationMs,
   };
 }
 
@@ -208,6 +209,11 @@ export function applyControlsCommand(world: AtlasWorld, cmd: ControlsCommand): v
       c.notice = null;
       c.version++;
       break;
+    case 'setUserLocation':
+      c.userLocation = { lat: cmd.lat, lon: cmd.lon, name: cmd.name, accuracy: 0 };
+      c.home = { lat: cmd.lat, lon: cmd.lon, distance: HOME_SAVED_DISTANCE };
+      c.version++;
+      break;
   }
 }
 
@@ -331,10 +337,24 @@ function handleGesture(world: AtlasWorld, ev: GestureEvent): void {
       }
       break;
     }
-    case 'longpress':
-      c.gesture = { type: 'longpress', x: ev.x, y: ev.y, direction: '', at: Date.now() };
+    case 'longpress': {
+      // Spec: a long press shows what is under the finger (the UI reads the place from here).
+      const on = screenToLatLon(world, ev.x, ev.y, hit);
+      const index = c.country.index;
+      const ci = on && index !== null ? index.find(hit.lat, hit.lon) : -1;
+      c.gesture = {
+        type: 'longpress',
+        x: ev.x,
+        y: ev.y,
+        direction: '',
+        at: Date.now(),
+        lat: on ? hit.lat : null,
+        lon: on ? hit.lon : null,
+        place: ci >= 0 && index !== null ? (index.countries[ci]?.name ?? '') : '',
+      };
       c.version++;
       break;
+    }
     case 'swipe':
       c.gesture = { type: 'swipe', x: ev.dx, y: ev.dy, direction: ev.direction, at: Date.now() };
       c.version++;
@@ -383,6 +403,8 @@ export function controlsSystem(world: AtlasWorld): void {
   let interacted = false;
 
   if (input.keys.length > 0) {
+    // Settings can switch the single-key shortcuts off: the keys are dropped unread.
+    if (!world.controls.options.keyShortcuts) input.keys.length = 0;
     for (const k of input.keys) if (handleKey(world, k)) interacted = true;
     input.keys.length = 0;
   }
@@ -391,6 +413,21 @@ export function controlsSystem(world: AtlasWorld): void {
     input.pointers.length = 0;
   }
   handleEvents(world, c.gestures.tick(now));
+  const pinch = input.pinch ?? 1;
+  if (pinch !== 1) {
+    // Two fingers spreading apart zoom in by the same ratio (the rig clamps to the view's limits).
+    input.pinch = 1;
+    if (world.preset.interactive && Number.isFinite(pinch) && pinch > 0) {
+      interacted = true;
+      world.flyTo = null;
+      world.rig.stopInertia();
+      const r = world.rig.radius / pinch;
+      world.rig.radius = Math.min(
+        world.rig.upperRadiusLimit,
+        Math.max(world.rig.lowerRadiusLimit, r),
+      );
+    }
+  }
   if (input.wheel > 0) {
     input.wheel = 0;
     if (world.preset.interactive) {

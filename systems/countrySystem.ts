@@ -2,8 +2,10 @@
  * countrySystem - what the pointer means on the globe itself, after the markers had their say:
  * country hover (pointer cursor over land), the delayed country click (select + zoom to distance
  * 500), the cursor ('grab' idle, 'grabbing' while dragging, 'pointer' over a marker, a country or
- * the user marker), and the user marker (pulse, size, the 'Your Location' tooltip that hides
- * after 2 s).
+ * the user marker), the selected country's highlight (outline and fill, through
+ * controls.highlightRender, when the selection changes), the choropleth's fills (through
+ * controls.choroplethRender, when setChoropleth sent new ones), and the user marker (pulse, size, the
+ * 'Your Location' tooltip that hides after 2 s).
  * Reads: pointer (x, y, inside), controls (dragging, country index and pending click, user
  * location), markers.hovered, camera, preset, time. Writes: controls.country (hovered,
  * selected, pending), controls.userMarker, controls.cursor, the canvas cursor, the user-marker
@@ -60,6 +62,21 @@ export function countrySystem(world: AtlasWorld): void {
     if (i >= 0 && world.markers.hovered < 0) selectCountry(world, i);
   }
 
+  // The selected country's outline and fill: rebuilt on the render side when the selection moves.
+  if (cs.selected !== c.highlighted) {
+    c.highlighted = cs.selected;
+    const info = cs.selected >= 0 ? cs.index?.countries[cs.selected] : undefined;
+    c.highlightRender.show(info === undefined ? -1 : info.index);
+  }
+
+  // The choropleth's fills: rebuilt on the render side when new ones arrive (a few times a
+  // minute at most), drawn while the `choropleth` layer is on.
+  const ch = c.choropleth;
+  if (ch.built !== ch.version) {
+    ch.built = ch.version;
+    c.choroplethRender.setFills(ch.fills);
+  }
+
   // The user marker: pulse, constant screen size, hover tooltip.
   const u = c.userLocation;
   const um = c.userMarker;
@@ -70,7 +87,8 @@ export function countrySystem(world: AtlasWorld): void {
       u.lon,
       true,
       USER_MARKER_PX / ppu,
-      (now % USER_MARKER_PULSE_MS) / USER_MARKER_PULSE_MS,
+      // Held still when pulses are off (the pulse effect setting, reduced motion).
+      world.markers.display.pulse ? (now % USER_MARKER_PULSE_MS) / USER_MARKER_PULSE_MS : 0,
     );
     // Re-test only when the pointer or the camera moved (projection allocates in Babylon).
     let over = um.hovered;

@@ -21,6 +21,8 @@ import {
 } from '../data/labels/gazetteer';
 import { labelSystem } from './labelSystem';
 import { qualitySystem } from './qualitySystem';
+import { PART_MOON, PART_PLANETS, PART_SUN } from './earthLayerSystem';
+import { sceneSkyLayout } from './skySystem';
 import { createTestWorld, testQuality } from './testWorld';
 
 interface FakeLabelGpu extends LabelGpu {
@@ -188,7 +190,19 @@ describe('labelSystem', () => {
         labels.continents.push({ name: 'C', coordinates: { lat, lon } });
       }
     }
-    labels.countries.push({ name: 'Centre', coordinates: { lat: 0, lon: 0 }, capital_name: null });
+    labels.countries.push({
+      name: 'Centre',
+      coordinates: { lat: 0, lon: 0 },
+      country: 'CE',
+      capital_name: null,
+    });
+    // Centre is a real country (its cities hold millions), not a minor one placed with the places.
+    labels.cities.push({
+      name: 'y',
+      coordinates: { lat: 60, lon: 120 },
+      country: 'CE',
+      population: 5e6,
+    });
     const cat = buildCatalogue(labels, []);
     const near = setup(cat);
     // Tiny boxes (4 x 4 px): the lattice does not collide, so only the cap limits the count.
@@ -342,5 +356,104 @@ describe('labelSystem', () => {
     runPipeline(world, 3100, entries);
     expect(world.labels.placed).toEqual([]);
     expect(gpu.count).toBe(0);
+  });
+
+  describe('importance and the one collision space', () => {
+    const names = (placed: PlacedLabel[]): string[] => placed.map((p) => p.name);
+    const look = (lat: number, lon: number, distance: number, before?: (w: AtlasWorld) => void) => {
+      const t = setup();
+      t.world.camera = { lat, lon, distance };
+      before?.(t.world);
+      t.frame(0);
+      t.frame(2500);
+      return t;
+    };
+
+    it('Germany at 300 names its big cities', () => {
+      const { world } = look(51, 10, 300);
+      expect(names(world.labels.placed)).toEqual(
+        expect.arrayContaining(['Berlin', 'Hamburg', 'Munich', 'Köln']),
+      );
+      expectNoOverlap(world.labels.placed);
+    });
+
+    it('Europe at 600 names the major capitals, not the micro-states', () => {
+      const { world } = look(50, 10, 600);
+      const n = names(world.labels.placed);
+      expect(n).toEqual(expect.arrayContaining(['Paris', 'Madrid', 'Rome', 'Berlin']));
+      for (const minor of ['Monaco', 'Liechtenstein', 'Vaduz', 'San Marino', 'Andorra']) {
+        expect(n).not.toContain(minor);
+      }
+    });
+
+    it('keeps every label out of the UI rectangles and off the user marker', () => {
+      const { world } = look(51, 10, 300, (w) => {
+        // A navbar, a side panel, and the user marker in Berlin.
+        const rects = [
+          [0, 0, 1280, 60],
+          [0, 60, 320, 720],
+        ];
+        rects.forEach((r, i) => w.labels.ui.set(r, i * 4));
+        w.labels.uiCount = rects.length;
+        w.labels.uiVersion++;
+        w.controls.userLocation = { lat: 52.52, lon: 13.4, name: 'Berlin', accuracy: 0 };
+      });
+      const placed = world.labels.placed;
+      expect(placed.length).toBeGreaterThan(10);
+      const s = world.labels;
+      expect(s.obstacleCount).toBe(3);
+      for (const p of placed) {
+        const box = { x0: p.x, y0: p.y, x1: p.x + p.width, y1: p.y + p.height };
+        for (let i = 0; i < s.obstacleCount; i++) {
+          const o = {
+            x0: s.obstacles[i * 4] ?? 0,
+            y0: s.obstacles[i * 4 + 1] ?? 0,
+            x1: s.obstacles[i * 4 + 2] ?? 0,
+            y1: s.obstacles[i * 4 + 3] ?? 0,
+          };
+          expect(boxesOverlap(box, o), `${p.name} under obstacle ${i}`).toBe(false);
+        }
+      }
+      // Berlin is still named, moved off the user marker to a free anchor.
+      const berlin = placed.find((p) => p.name === 'Berlin');
+      expect(berlin).toBeDefined();
+    });
+
+    it('re-places when the UI rectangles change, without a camera move', () => {
+      const t = look(51, 10, 300);
+      const passes = t.world.labels.passes;
+      t.world.labels.ui.set([0, 0, 1280, 720], 0);
+      t.world.labels.uiCount = 1;
+      t.world.labels.uiVersion++;
+      t.frame(16);
+      expect(t.world.labels.passes).toBe(passes + 1);
+      expect(t.world.labels.placed).toEqual([]);
+    });
+
+    it('far out, no Earth label is wider than the Earth; the sun and planets are named', () => {
+      const { world } = look(0, 0, 20000, (w) => {
+        w.appearance.sky = sceneSkyLayout(new Date('2026-06-01T00:00:00Z'), false);
+        w.earth.parts = PART_SUN | PART_MOON | PART_PLANETS;
+      });
+      const placed = world.labels.placed;
+      expect(placed.filter((p) => p.kind !== 'sky')).toEqual([]);
+      expect(placed.filter((p) => p.kind === 'sky').length).toBeGreaterThan(0);
+      // At 3000 the Earth is still big enough for its continents, but never narrower than them.
+      const mid = look(20, 10, 3000);
+      const earthPx =
+        (2 * (720 / 2 / Math.tan(Math.PI / 8)) * 200) / Math.sqrt(3000 ** 2 - 200 ** 2);
+      for (const p of mid.world.labels.placed) expect(p.width).toBeLessThan(earthPx);
+    });
+
+    it('places the selected country first, marked as selected', () => {
+      const t = look(51, 10, 300, (w) => {
+        w.controls.country.index = {
+          countries: [{ index: 0, name: 'Germany', iso2: 'DE', lat: 51, lon: 10 }],
+        } as unknown as AtlasWorld['controls']['country']['index'];
+        w.controls.country.selected = 0;
+      });
+      const first = t.world.labels.placed[0];
+      expect(first).toMatchObject({ name: 'Germany', kind: 'country', selected: true });
+    });
   });
 });

@@ -1,17 +1,21 @@
 /**
  * markerFilterSystem - decides which articles the globe shows: the filter (sentiment, categories,
- * time window) over the columnar store, then the maxMarkers cap (newest first; the default 100 is
+ * reality types, sources, time window: the timeline filter {start, end} when set, else the last `hours`) over the
+ * columnar store, then the maxMarkers cap (newest first; the default 100 is
  * further capped by the quality rung: low 50, medium 200, high 500, unless maxMarkers was chosen
  * explicitly). The result is a list of store rows (markers.filtered), shown individually or
  * inside clusters; entities and GPU slots are the cull system's business.
- * Reads: markers.store, markers.filter, maxMarkersChosen, the quality rung, pendingColumns.
- * Writes: markers.filtered/filteredCount/filterVersion/appliedCap, hovered (cleared when its
- * article is filtered out).
+ * Reads: markers.store, markers.filter, markers.timeline, maxMarkersChosen, the quality rung,
+ * pendingColumns.
+ * Writes: markers.filtered/filteredCount/filterVersion/appliedCap/appliedTimeline, hovered
+ * (cleared when its article is filtered out); a timeline end moved forward over the same start
+ * (a time-lapse play step) starts the live glow (store.intensity 1, animating) of the rows it
+ * passed.
  * Order: after spawn, before cluster and cull. Cadence: when dirty, and every REFILTER_MS for
  * time windows. A linear pass over typed arrays: ~10 ms per million rows.
  */
 import { SENTIMENTS } from '../data/markers/markerStyle';
-import { selectNewest } from '../data/markers/articleColumns';
+import { ArticleColumns, selectNewest } from '../data/markers/articleColumns';
 import { effectiveMaxMarkers } from '../data/quality/adaptiveQuality';
 import type { AtlasWorld } from '../engine/world';
 
@@ -63,14 +67,30 @@ export function markerFilterSystem(world: AtlasWorld): void {
   const sentiment = f.sentiment === 'all' ? -1 : SENTIMENTS.indexOf(f.sentiment);
   const byCategory = f.categories.length > 0;
   const { mask, overflow } = s.filterMask(f.categories);
-  const since = now - f.hours * 3_600_000;
+  const realityMask = ArticleColumns.realityMask(f.realityTypes);
+  const sourceWanted = s.sourceLookup(f.sources);
+  const tl = m.timeline;
+  const since = tl === null ? now - f.hours * 3_600_000 : tl.startMs;
+  const until = tl === null ? Infinity : tl.endMs;
+  // A play step: the same start, a later end. Rows published in (previous end, end] glow.
+  const prev = m.appliedTimeline;
+  const glowAfter =
+    tl !== null && prev !== null && prev.startMs === tl.startMs && tl.endMs > prev.endMs
+      ? prev.endMs
+      : Infinity;
+  m.appliedTimeline = tl;
   const { alive, publishedMs, catMask } = s;
   const sent = s.sentiment;
+  const reality = s.reality;
+  const source = s.source;
   let n = 0;
   for (let row = 0; row < s.length; row++) {
     if (alive[row] !== 1) continue;
-    if ((publishedMs[row] as number) < since) continue;
+    const t = publishedMs[row] as number;
+    if (t < since || t > until) continue;
     if (sentiment >= 0 && sent[row] !== sentiment) continue;
+    if (realityMask !== 0 && ((1 << (reality[row] as number)) & realityMask) === 0) continue;
+    if (sourceWanted !== null && sourceWanted[source[row] as number] !== 1) continue;
     if (byCategory) {
       const hit = ((catMask[row] as number) & mask) >>> 0;
       if (hit === 0) continue;
@@ -78,6 +98,10 @@ export function markerFilterSystem(world: AtlasWorld): void {
       if (overflow && hit === 0x80000000 && !s.hasCategory(row, f.categories)) continue;
     }
     out[n++] = row;
+    if (t > glowAfter) {
+      s.intensity[row] = 1;
+      m.animating.add(row);
+    }
   }
   m.filteredCount = selectNewest(s, out, n, cap, false);
   // The minute's re-check of the time window usually changes nothing: then keep the version, so

@@ -8,7 +8,14 @@
  */
 import { resolveArticleLocation } from '../data/markers/articleLocation';
 import type { MarkerRecord } from '../data/markers/articleColumns';
-import { articleCategories, articleEmoji, articleSentiment } from '../data/markers/markerStyle';
+import { articlePublishedMs } from '../data/markers/markerFilter';
+import {
+  articleCategories,
+  articleEmoji,
+  articleRealityType,
+  articleSentiment,
+  articleSource,
+} from '../data/markers/markerStyle';
 import { Marker } from '../engine/markers/markerComponents';
 import type { AtlasWorld } from '../engine/world';
 import { writeMarkerFields } from './markerCullSystem';
@@ -18,17 +25,6 @@ type Obj = Record<string, unknown>;
 function articleId(a: Obj): string | null {
   const id = a['id'] ?? a['_id'];
   return typeof id === 'string' && id !== '' ? id : typeof id === 'number' ? String(id) : null;
-}
-
-function publishedMs(a: Obj, fallback: number): number {
-  for (const k of ['publishedAt', 'createdAt', 'dateTimePub']) {
-    const v = a[k];
-    if (typeof v === 'string' || typeof v === 'number') {
-      const t = new Date(v).getTime();
-      if (Number.isFinite(t)) return t;
-    }
-  }
-  return fallback;
 }
 
 /** Builds the record for an article, or null when it cannot go on the globe. */
@@ -49,8 +45,10 @@ export function toRecord(article: unknown, nowMs: number): MarkerRecord | null {
     category: rawCategory ?? categories[0] ?? 'General',
     categories,
     sentiment: articleSentiment(a),
+    realityType: articleRealityType(a),
+    source: articleSource(a),
     emoji: articleEmoji(a),
-    publishedMs: publishedMs(a, nowMs),
+    publishedMs: articlePublishedMs(a, nowMs),
     lat: place.lat,
     lon: place.lon,
     article,

@@ -167,6 +167,78 @@ describe('marker spawn and filter', () => {
     expect(drawn()).toEqual(['p1']);
   });
 
+  it('filters by reality type and source, alone and with the other filters', () => {
+    const { world, frame } = setup();
+    sendCommand({
+      type: 'setArticles',
+      articles: [
+        art('f1', 0, 1, { realityType: 'fact', source: { name: 'Atlas Wire' } }),
+        art('f2', 0, 2, {
+          hybridAnalysis: { realityType: 'fiction' },
+          source: 'Orbit Times',
+          sentiment: 'negative',
+        }),
+        art('f3', 0, 3, { realityType: 'Mixed', publisher: 'Atlas Wire', sentiment: 'negative' }),
+        // No analysis: unverified; no source: the normaliser's 'Unknown Publisher'.
+        art('f4', 0, 4),
+      ],
+    });
+    frame();
+    const drawn = () =>
+      world.markers.visible.map((e) => world.markers.store.idOf(Marker.row[e] as number)).sort();
+    expect(drawn()).toEqual(['f1', 'f2', 'f3', 'f4']);
+    sendCommand({ type: 'setMarkerFilter', filter: { realityTypes: ['fact'] } });
+    frame();
+    expect(drawn()).toEqual(['f1']);
+    sendCommand({ type: 'setMarkerFilter', filter: { realityTypes: ['mixed', 'unverified'] } });
+    frame();
+    expect(drawn()).toEqual(['f3', 'f4']);
+    sendCommand({ type: 'setMarkerFilter', filter: { realityTypes: [], sources: ['Atlas Wire'] } });
+    frame();
+    expect(drawn()).toEqual(['f1', 'f3']);
+    expect(world.markers.filteredCount).toBe(2);
+    sendCommand({ type: 'setMarkerFilter', filter: { sentiment: 'negative' } });
+    frame();
+    expect(drawn()).toEqual(['f3']);
+    sendCommand({
+      type: 'setMarkerFilter',
+      filter: { sentiment: 'all', sources: ['Unknown Publisher', 'Orbit Times'] },
+    });
+    frame();
+    expect(drawn()).toEqual(['f2', 'f4']);
+    // A source nobody has yet matches nothing (and is not interned by the filter).
+    sendCommand({ type: 'setMarkerFilter', filter: { sources: ['Nobody'] } });
+    frame();
+    expect(drawn()).toEqual([]);
+    expect(world.markers.store.sourceNames).not.toContain('Nobody');
+    // An update that changes an article's reality type moves it in or out of the filter.
+    sendCommand({ type: 'setMarkerFilter', filter: { sources: [], realityTypes: ['fact'] } });
+    sendCommand({ type: 'upsertArticles', articles: [art('f4', 0, 4, { realityType: 'fact' })] });
+    frame();
+    expect(drawn()).toEqual(['f1', 'f4']);
+  });
+
+  it('gives synthetic scenario rows no source and no reality type of their own', () => {
+    const { world } = setup();
+    const store = world.markers.store;
+    store.appendSynthetic({
+      seed: 1,
+      start: 0,
+      count: 2,
+      lat: new Float32Array([1, 2]),
+      lon: new Float32Array([3, 4]),
+      publishedMs: new Float64Array([now, now]),
+      sentiment: new Uint8Array([0, 1]),
+      category: new Uint8Array([0, 1]),
+    });
+    expect(store.realityOf(0)).toBe('unverified');
+    expect(store.sourceOf(1)).toBe('Unknown Publisher');
+    expect(store.record(0)).toMatchObject({
+      realityType: 'unverified',
+      source: 'Unknown Publisher',
+    });
+  });
+
   it('fans out markers at the same place around the first', () => {
     const { world, render, frame } = setup();
     sendCommand({

@@ -187,7 +187,7 @@ function zoomIntoCluster(world: AtlasWorld, i: number): void {
       distance: Math.max(world.preset.minDistance, world.camera.distance * CLUSTER_ZOOM_FACTOR),
     },
     startMs: world.time.now,
-    durationMs: CLUSTER_FLY_MS,
+    durationMs: world.cameraSettings.instantFly === true ? 1 : CLUSTER_FLY_MS,
   };
 }
 

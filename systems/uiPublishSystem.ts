@@ -3,7 +3,8 @@
  * published every UI_PUBLISH_MS inside one `batch()` so React re-renders at most a few times a
  * second; marker events (hover, selection, restriction) as soon as they change, so the tooltip
  * follows the pointer.
- * Reads: camera, view, stats, markers, pointer. Writes: engine/bridge/state signals.
+ * Reads: camera, view, stats, markers, pointer, the viewport and lens (labelRender.viewport, for
+ * the visible box). Writes: engine/bridge/state signals.
  * Order: last. Cadence: every frame; stats part every UI_PUBLISH_MS.
  */
 import { batch } from '@preact/signals-core';
@@ -11,6 +12,8 @@ import { state } from '../engine/bridge/state';
 import { query } from 'bitecs';
 import { GeoLayer, liveEntityCount, type AtlasWorld } from '../engine/world';
 import { LAYER_NAMES } from '../engine/layers';
+import type { LabelViewport } from '../engine/labelState';
+import { visibleBox } from '../data/globe/viewBox';
 
 /** How often the overlay's numbers refresh; 4 Hz reads as live without costing renders. */
 export const UI_PUBLISH_MS = 250;
@@ -21,6 +24,22 @@ let lastHovered = -2;
 let lastX = NaN;
 let lastY = NaN;
 
+const viewport: LabelViewport = { width: 0, height: 0, fovY: 0 };
+const lastLens = { width: 0, height: 0, fovY: 0 };
+
+/** The part of the globe on screen (Share View's 'Watch this area'), when camera or lens moved. */
+function publishViewBox(world: AtlasWorld, moved: boolean): void {
+  world.labelRender.viewport(viewport);
+  const lensChanged =
+    viewport.width !== lastLens.width ||
+    viewport.height !== lastLens.height ||
+    viewport.fovY !== lastLens.fovY;
+  if (!moved && !lensChanged && state.viewBox.peek() !== null) return;
+  Object.assign(lastLens, viewport);
+  const aspect = viewport.height > 0 ? viewport.width / viewport.height : 0;
+  state.viewBox.value = visibleBox(world.camera, viewport.fovY, aspect);
+}
+
 function publishStats(world: AtlasWorld): void {
   const s = world.stats;
   state.fps.value = Math.round(s.fps);
@@ -30,9 +49,11 @@ function publishStats(world: AtlasWorld): void {
   state.systemMs.value = { ...s.systemMs };
   const c = state.camera.peek();
   const w = world.camera;
-  if (c.lat !== w.lat || c.lon !== w.lon || c.distance !== w.distance) {
+  const moved = c.lat !== w.lat || c.lon !== w.lon || c.distance !== w.distance;
+  if (moved) {
     state.camera.value = { ...w };
   }
+  publishViewBox(world, moved);
   state.view.value = world.view;
   state.markerCount.value = world.markers.filteredCount;
   state.articleCount.value = world.markers.store.size;

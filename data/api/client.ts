@@ -18,6 +18,9 @@ import { mergePreferences, type Preferences, type PreferencesUpdate } from '../p
 export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const CACHE_MAX_ENTRIES = 100;
+/** A timeout timer this late (ms) fired after a busy stretch of the thread: see `send`. */
+export const TIMER_LATE_MS = 1000;
+export const TIMEOUT_GRACE_MS = 100;
 export const CACHE_TTL_MS = {
   articles: 5 * 60_000,
   analytics: 10 * 60_000,
@@ -54,6 +57,17 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/**
+ * Whether a failed call says nothing about the request itself: the server could not be reached
+ * or did not answer in time (a timeout, a network failure), or failed on its side (5xx). A token
+ * check that fails this way has not found the token invalid.
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.kind === 'timeout' || error.kind === 'network') return true;
+  return error.kind === 'http' && error.status !== null && error.status >= 500;
 }
 
 /** Cache lifetime for a path (relative to the base, query ignored). */
@@ -191,13 +205,23 @@ export class ApiClient {
     const caller = options.signal;
     if (isAborted(caller)) throw new ApiError(CANCELLED_MESSAGE, null, 'cancelled');
     const controller = new AbortController();
-    // An object so TypeScript does not narrow the flag to its initial value.
-    const state = { timedOut: false };
-    const timer = setTimeout(() => {
+    // An object so TypeScript does not narrow the flags to their initial values.
+    const state = { timedOut: false, graced: false };
+    const started = Date.now();
+    const expire = (): void => {
+      // A timer that fires well after its time means this thread was busy (a long task, e.g.
+      // shader compilation on a slow machine) and the answer may be waiting in the task queue:
+      // one short grace lets it through before the call counts as timed out.
+      if (!state.graced && Date.now() - started - this.timeoutMs > TIMER_LATE_MS) {
+        state.graced = true;
+        timer = setTimeout(expire, TIMEOUT_GRACE_MS);
+        return;
+      }
       state.timedOut = true;
       this.log(TIMEOUT_MESSAGE);
       controller.abort();
-    }, this.timeoutMs);
+    };
+    let timer = setTimeout(expire, this.timeoutMs);
     const onCallerAbort = (): void => controller.abort();
     caller?.addEventListener('abort', onCallerAbort, { once: true });
 
@@ -385,7 +409,10 @@ export function createAtlasApi(client: ApiClient) {
         res = await client.get('/auth/me', { cache: false, ...(signal ? { signal } : {}) });
       } catch (error) {
         if (error instanceof ApiError && error.kind === 'cancelled') throw error;
-        throw new ApiError(TOKEN_INVALID_MESSAGE, error instanceof ApiError ? error.status : null);
+        // The kind is kept: a check that could not reach the server is not a refused token.
+        throw error instanceof ApiError
+          ? new ApiError(TOKEN_INVALID_MESSAGE, error.status, error.kind)
+          : new ApiError(TOKEN_INVALID_MESSAGE, null, 'network');
       }
       const user = readUser(res);
       if (user === null) throw new ApiError(TOKEN_INVALID_MESSAGE, 200, 'invalid-response');
@@ -463,11 +490,17 @@ export function createAtlasApi(client: ApiClient) {
 
     /**
      * v4 public articles. On an error mentioning 401 the spec falls back to an endpoint whose
-     * path it does not show; we use the geocoded v4 fallback list, paged locally.
+     * path it does not show; we use the geocoded v4 fallback list, paged locally. `cache: false`
+     * asks the server even when a cached answer is fresh (a caller that polls or retries).
      */
-    async v4Articles(params: V4Query = {}, signal?: AbortSignal): Promise<V4ArticlePage> {
+    async v4Articles(
+      params: V4Query = {},
+      signal?: AbortSignal,
+      options: { cache?: boolean } = {},
+    ): Promise<V4ArticlePage> {
       const query: Query = { ...params };
-      const opts = { query, ...(signal ? { signal } : {}) };
+      const cache = options.cache ?? true;
+      const opts = { query, cache, ...(signal ? { signal } : {}) };
       let body: unknown;
       try {
         body = await client.get('/v4/articles/public', opts);
@@ -476,6 +509,7 @@ export function createAtlasApi(client: ApiClient) {
         const all = articleList(
           await client.get('/articles/geocoded', {
             query: { hasV4: true, limit: 100 },
+            cache,
             ...(signal ? { signal } : {}),
           }),
         );

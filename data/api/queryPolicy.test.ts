@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from './client';
 import {
   ARTICLE_QUERY_POLICY,
   articleRetryDelay,
+  isRetryableError,
   shouldRetryArticleQuery,
   withRetry,
 } from './queryPolicy';
@@ -18,13 +20,41 @@ describe('article query policy', () => {
     });
   });
 
-  it("retries twice, never when the message contains '4'", () => {
+  it('retries twice, and never a real 4xx client error', () => {
     const err = new Error('API error: 503 Service Unavailable');
     expect([0, 1, 2].map((n) => shouldRetryArticleQuery(n, err))).toEqual([true, true, false]);
     expect(shouldRetryArticleQuery(0, new Error('API error: 404 Not Found'))).toBe(false);
-    // Applied literally, as the spec words it: any '4' stops retries.
-    expect(shouldRetryArticleQuery(0, new Error('API error: 500 code 4'))).toBe(false);
+    // The status decides, not the digits: a 5xx whose text holds a '4' is retried.
+    expect(shouldRetryArticleQuery(0, new Error('API error: 500 code 4'))).toBe(true);
     expect(shouldRetryArticleQuery(0, 'Request timeout')).toBe(true);
+  });
+
+  it('decides by status for 400, 404, 429, 500, 503, 504 and by kind for the rest', () => {
+    const byStatus = (status: number): boolean =>
+      isRetryableError(new ApiError(`API error: ${status}`, status, 'http'));
+    expect([400, 401, 403, 404, 408, 422, 429, 500, 502, 503, 504].map(byStatus)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    // The globe's direct-fetch texts carry the status in the message only.
+    expect(isRetryableError(new Error('HTTP error! status: 504'))).toBe(true);
+    expect(isRetryableError(new Error('HTTP error! status: 404'))).toBe(false);
+    expect(isRetryableError(new Error('HTTP error! status: 429'))).toBe(true);
+    // Network failures and timeouts are retried; a cancelled request is not.
+    expect(isRetryableError(new ApiError('Failed to fetch', null, 'network'))).toBe(true);
+    expect(isRetryableError(new TypeError('Failed to fetch'))).toBe(true);
+    expect(isRetryableError(new ApiError('Request timeout', null, 'timeout'))).toBe(true);
+    expect(isRetryableError(new ApiError('Request was cancelled', null, 'cancelled'))).toBe(false);
+    expect(isRetryableError(new DOMException('aborted', 'AbortError'))).toBe(false);
   });
 
   it('backs off min(1000 x 2^n, 5000) ms', () => {

@@ -1,9 +1,9 @@
 /**
  * Query-cache behaviour for article lists (spec application.md section 7, last paragraph, and
  * section 8 "Article query retry"): stale after 5 min, kept 10 min, no refetch on focus, mount or
- * reconnect, online only, up to 2 retries unless the error message contains '4' (meant for 4xx
- * statuses, applied literally), backoff min(1000 x 2^n, 5000) ms. The application-wide default
- * is one retry.
+ * reconnect, online only, up to 2 retries unless the error is a real 4xx client error (the status,
+ * not the message's digits: a 504 is retried), backoff min(1000 x 2^n, 5000) ms. The
+ * application-wide default is one retry.
  *
  * A plain object whose field names match the common query libraries (staleTime, gcTime, retry,
  * retryDelay...), plus `withRetry` for callers that use no library.
@@ -26,8 +26,33 @@ function messageOf(error: unknown): string {
  * (the convention of TanStack Query's `retry` callback), so 0 and 1 retry and 2 stops.
  */
 export function shouldRetryArticleQuery(failureCount: number, error: unknown): boolean {
-  if (messageOf(error).includes('4')) return false;
+  if (!isRetryableError(error)) return false;
   return failureCount < ARTICLE_QUERY_MAX_RETRIES;
+}
+
+/** 4xx statuses that say "try again later" rather than "this request is wrong". */
+const TRANSIENT_4XX = new Set([408, 429]);
+
+/**
+ * Whether an attempt that failed this way may succeed if repeated (issue #32): a real client
+ * error (400, 401, 403, 404, 422...) never will; a server error (5xx), a timeout, a network
+ * failure, 408 and 429 may. A cancelled request is not retried. The status comes from the
+ * error's `status` (ApiError) or, for the globe's direct-fetch text 'HTTP error! status: 504',
+ * from the message; the old rule 'no retry when the message contains 4' would have refused a 504.
+ */
+export function isRetryableError(error: unknown): boolean {
+  const e = error as { status?: unknown; kind?: unknown; name?: unknown } | null;
+  if (typeof e === 'object' && e !== null) {
+    if (e.kind === 'cancelled' || e.name === 'AbortError') return false;
+    if (typeof e.status === 'number') return !isClientError(e.status);
+  }
+  const m = /\bstatus:? (\d{3})\b|\bAPI error: (\d{3})\b/.exec(messageOf(error));
+  const status = Number(m?.[1] ?? m?.[2] ?? Number.NaN);
+  return Number.isNaN(status) || !isClientError(status);
+}
+
+function isClientError(status: number): boolean {
+  return status >= 400 && status < 500 && !TRANSIENT_4XX.has(status);
 }
 
 /** Delay before retry number `attemptIndex` + 1: 1000, 2000, 4000, then 5000 ms. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue, MINOR_COUNTRY_POP } from './catalogue';
+import { STATE_WEIGHT } from './importance';
 import { emptyCombinedLabels } from './gazetteer';
-import { LABEL_KINDS } from './labelRules';
+import { LABEL_KINDS, LABEL_RULES } from './labelRules';
 
 const at = (lat: number, lon: number): { lat: number; lon: number } => ({ lat, lon });
 
@@ -74,18 +75,23 @@ describe('buildCatalogue', () => {
     expect(kindOf('Big Lake')).toBe('lake');
   });
 
-  it('ranks countries and states by the people in their cities; minor countries go with capitals', () => {
+  it('ranks countries and states by the people in their cities, among the other places', () => {
     expect(kindOf('Tinyland')).toBe('country');
-    expect(groupOf('Tinyland')).toBe('capital');
-    expect(groupOf('Bigland')).toBe('country');
+    expect(groupOf('Tinyland')).toBe('country');
+    expect(groupOf('Big City')).toBe('country');
+    expect(groupOf('Atlantic Ocean')).toBe('ocean');
+    // A minor country comes after the big cities and shows only from the capitals' distance in.
     expect(MINOR_COUNTRY_POP).toBeGreaterThan(900);
+    expect(cat.name.indexOf('Tinyland')).toBeGreaterThan(cat.name.indexOf('Second'));
+    expect(cat.reach[cat.name.indexOf('Tinyland')]).toBe(LABEL_RULES.capital.maxDistance);
     const north = cat.name.indexOf('North');
     const south = cat.name.indexOf('South');
-    expect(cat.population[north]).toBe(5e6);
+    // A state's score is a share of its people (importance.ts STATE_WEIGHT).
+    expect(cat.population[north]).toBe(5e6 * STATE_WEIGHT);
     expect(north).toBeLessThan(south);
   });
 
-  it('groups by priority kind, most populous first within a group', () => {
+  it('groups by priority kind, most important first within a group', () => {
     for (let k = 0; k < LABEL_KINDS.length; k++) {
       for (let i = cat.start[k] ?? 0; i < (cat.start[k + 1] ?? 0); i++) {
         expect(cat.group[i]).toBe(k);

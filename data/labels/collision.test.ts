@@ -60,4 +60,47 @@ describe('CollisionGrid', () => {
       { numRuns: 200 },
     );
   });
+
+  it('never places a box over an obstacle (markers and UI win), and reset clears them', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.float({ min: -50, max: 1300, noNaN: true }),
+            fc.float({ min: -50, max: 750, noNaN: true }),
+            fc.float({ min: 1, max: 60, noNaN: true }),
+          ),
+          { maxLength: 60 },
+        ),
+        fc.array(
+          fc.tuple(
+            fc.float({ min: 0, max: 1280, noNaN: true }),
+            fc.float({ min: 0, max: 720, noNaN: true }),
+            fc.float({ min: 5, max: 200, noNaN: true }),
+          ),
+          { maxLength: 60 },
+        ),
+        (obstacles, labels) => {
+          const g = new CollisionGrid();
+          g.reset(1280, 720);
+          const obs = obstacles.map(([x, y, s]) => box(x, y, s, s));
+          for (const o of obs) g.block(o.x0, o.y0, o.x1, o.y1);
+          for (const [x, y, w] of labels) {
+            const b = box(x, y, w, 16);
+            // The placement keeps labels inside the viewport (EDGE_MARGIN_PX).
+            if (b.x1 > 1278 || b.y1 > 718) continue;
+            if (!g.tryPlace(b)) continue;
+            for (const o of obs) expect(boxesOverlap(b, o)).toBe(false);
+          }
+        },
+      ),
+    );
+    const g = new CollisionGrid();
+    g.reset(1280, 720);
+    g.block(100, 100, 140, 140);
+    expect(g.tryPlace(box(90, 90, 20, 20))).toBe(false);
+    expect(g.tryPlace(box(150, 100, 20, 20))).toBe(true);
+    g.reset(1280, 720);
+    expect(g.tryPlace(box(90, 90, 20, 20))).toBe(true);
+  });
 });

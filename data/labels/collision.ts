@@ -1,11 +1,20 @@
 /**
- * Screen-space label collision: a uniform grid over the viewport. Each placed box is filed under
- * every cell it touches; a new box is tested only against the boxes in its own cells, so placing
- * n labels costs about O(n) instead of O(n^2). Boxes are axis-aligned, in CSS pixels.
+ * The one screen-space collision index of a placement pass, in CSS pixels:
+ * - obstacles (markers, cluster badges, the user marker, the rectangles the UI occupies) are
+ *   rasterised into an occupancy bitmap of OBSTACLE_CELL_PX cells - thousands of small squares
+ *   cost a few cell writes each, and a cell touched by an obstacle is never given to a label
+ *   (conservative: a label box that overlaps an obstacle always shares a cell with it);
+ * - labels are boxes in a uniform grid: each placed box is filed under every cell it touches; a
+ *   new box is tested against the obstacle cells under it, then only against the boxes in its own
+ *   grid cells, so placing n labels costs about O(n) instead of O(n^2).
+ * Obstacles go in first, so they always win. Nothing is allocated per pass once the arrays have
+ * grown to the viewport and the busiest view.
  */
 
 /** Cell size in CSS px: about one label's height times four, a few boxes per cell. */
 export const COLLISION_CELL_PX = 64;
+/** Obstacle bitmap cell size in CSS px. */
+export const OBSTACLE_CELL_PX = 4;
 
 export interface ScreenBox {
   x0: number;
@@ -26,9 +35,18 @@ export class CollisionGrid {
   /** Stamp per box of the last query that tested it (a box in two cells is tested once). */
   private seen = new Int32Array(256);
   private stamp = 0;
+  private occCols = 0;
+  private occRows = 0;
+  private occ = new Uint8Array(0);
 
   /** Clears the grid for a viewport of `width` x `height` CSS px (reuses the arrays). */
   reset(width: number, height: number): void {
+    const oc = Math.max(1, Math.ceil(width / OBSTACLE_CELL_PX));
+    const or = Math.max(1, Math.ceil(height / OBSTACLE_CELL_PX));
+    if (oc * or > this.occ.length) this.occ = new Uint8Array(oc * or);
+    else this.occ.fill(0, 0, oc * or);
+    this.occCols = oc;
+    this.occRows = or;
     const cols = Math.max(1, Math.ceil(width / COLLISION_CELL_PX));
     const rows = Math.max(1, Math.ceil(height / COLLISION_CELL_PX));
     if (cols !== this.cols || rows !== this.rows) {
@@ -55,8 +73,37 @@ export class CollisionGrid {
     return [col(box.x0), col(box.x1), row(box.y0), row(box.y1)];
   }
 
-  /** Whether `box` overlaps any placed box. */
+  /** Marks the rectangle (CSS px) as occupied by an obstacle; off-screen parts are dropped. */
+  block(x0: number, y0: number, x1: number, y1: number): void {
+    const w = this.occCols;
+    const h = this.occRows;
+    if (x1 < 0 || y1 < 0 || x0 >= w * OBSTACLE_CELL_PX || y0 >= h * OBSTACLE_CELL_PX) return;
+    const c0 = Math.max(0, Math.floor(x0 / OBSTACLE_CELL_PX));
+    const c1 = Math.min(w - 1, Math.floor(x1 / OBSTACLE_CELL_PX));
+    const r0 = Math.max(0, Math.floor(y0 / OBSTACLE_CELL_PX));
+    const r1 = Math.min(h - 1, Math.floor(y1 / OBSTACLE_CELL_PX));
+    for (let r = r0; r <= r1; r++) this.occ.fill(1, r * w + c0, r * w + c1 + 1);
+  }
+
+  /** Whether `box` touches a cell occupied by an obstacle. */
+  blocked(box: ScreenBox): boolean {
+    const w = this.occCols;
+    const h = this.occRows;
+    const c0 = Math.max(0, Math.floor(box.x0 / OBSTACLE_CELL_PX));
+    const c1 = Math.min(w - 1, Math.floor(box.x1 / OBSTACLE_CELL_PX));
+    const r0 = Math.max(0, Math.floor(box.y0 / OBSTACLE_CELL_PX));
+    const r1 = Math.min(h - 1, Math.floor(box.y1 / OBSTACLE_CELL_PX));
+    const occ = this.occ;
+    for (let r = r0; r <= r1; r++) {
+      const row = r * w;
+      for (let c = c0; c <= c1; c++) if (occ[row + c] !== 0) return true;
+    }
+    return false;
+  }
+
+  /** Whether `box` overlaps an obstacle or any placed box. */
   collides(box: ScreenBox): boolean {
+    if (this.blocked(box)) return true;
     const [c0, c1, r0, r1] = this.range(box);
     this.stamp++;
     for (let r = r0; r <= r1; r++) {

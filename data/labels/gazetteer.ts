@@ -33,6 +33,10 @@ export interface GazetteerLabel {
   state?: string;
   /** Continents list: 'continent' or 'ocean' (the file lists the five oceans too). */
   type?: string;
+  /** Cities and towns: a national capital (`capital`) or the seat of its state (`admin_seat`):
+   * both raise the label's importance (data/labels/importance.ts). */
+  capital?: boolean;
+  adminSeat?: boolean;
 }
 
 export interface CountryLabel extends GazetteerLabel {
@@ -115,6 +119,10 @@ export function toLabel(list: LabelList, raw: unknown): GazetteerLabel | null {
   const state = raw['state'];
   if ((list === 'cities' || list === 'towns') && typeof state === 'string' && state.length > 0) {
     out.state = state;
+  }
+  if (list === 'cities' || list === 'towns') {
+    if (raw['capital'] === true) out.capital = true;
+    if (raw['admin_seat'] === true) out.adminSeat = true;
   }
   const type = raw['type'];
   if (list === 'continents' && typeof type === 'string' && type.length > 0) out.type = type;

@@ -1,13 +1,23 @@
 /**
  * The columnar article store behind the markers: one row per article on the globe, its fields in
- * typed arrays (lat, lon, published time, sentiment, category bits, emoji key, live intensity), so
+ * typed arrays (lat, lon, published time, sentiment, category bits, reality type, interned source,
+ * emoji key, live intensity), so
  * a million articles cost ~30 MB instead of an object and an entity each. Ids are interned: an
  * article from a feed keeps its id, title and payload in a side table (few rows); a synthetic
  * scenario row derives them from its range (seed, index), so 1M scenario rows hold no strings at
  * all. Rows are stable while the article lives; a removed row goes on a free list for reuse.
  * Pure: no engine, no DOM (the engine keeps one in world.markers.store).
  */
-import { SENTIMENTS, articleEmoji, markerColor, type Rgb, type Sentiment } from './markerStyle';
+import {
+  MARKER_REALITY_TYPES,
+  SENTIMENTS,
+  UNKNOWN_SOURCE,
+  articleEmoji,
+  markerColor,
+  type MarkerRealityType,
+  type Rgb,
+  type Sentiment,
+} from './markerStyle';
 
 /** An article as the marker pipeline and the UI see it. */
 export interface MarkerRecord {
@@ -18,6 +28,10 @@ export interface MarkerRecord {
   /** All categories, lower case (for the filter). */
   categories: string[];
   sentiment: Sentiment;
+  /** For the filter; 'unverified' when omitted. */
+  realityType?: MarkerRealityType;
+  /** Source name as written, for the filter; UNKNOWN_SOURCE when omitted. */
+  source?: string;
   emoji: string;
   publishedMs: number;
   lat: number;
@@ -101,6 +115,10 @@ export class ArticleColumns {
   sentiment = new Uint8Array(INITIAL_CAPACITY);
   /** Category bits (see categoryBit). */
   catMask = new Uint32Array(INITIAL_CAPACITY);
+  /** Index into MARKER_REALITY_TYPES. */
+  reality = new Uint8Array(INITIAL_CAPACITY);
+  /** Interned source name (see sourceId). */
+  source = new Uint32Array(INITIAL_CAPACITY);
   /** Interned (emoji, category) pair: see emojiKey. */
   emoji = new Uint16Array(INITIAL_CAPACITY);
   /** Live-article glow, 0..1 (0 = never live; the drawn floor is applied by the renderer). */
@@ -112,6 +130,9 @@ export class ArticleColumns {
   /** Interned category names by bit. */
   readonly categoryNames: string[] = [];
   private readonly categoryBits = new Map<string, number>();
+  /** Interned source names by id. */
+  readonly sourceNames: string[] = [];
+  private readonly sourceIds = new Map<string, number>();
   /** Interned (emoji, category) pairs. */
   readonly emojiKeys: { emoji: string; category: string }[] = [];
   private readonly emojiIndex = new Map<string, number>();
@@ -154,6 +175,43 @@ export class ArticleColumns {
     return this.categoriesOf(row).some((c) => categories.includes(c));
   }
 
+  /** Id of a source name (as written), interning it on first use. */
+  sourceId(name: string): number {
+    let id = this.sourceIds.get(name);
+    if (id === undefined) {
+      id = this.sourceNames.length;
+      this.sourceNames.push(name);
+      this.sourceIds.set(name, id);
+    }
+    return id;
+  }
+
+  /** Lookup by source id for the filter (1 = wanted), or null when `sources` is empty (all). */
+  sourceLookup(sources: readonly string[]): Uint8Array | null {
+    if (sources.length === 0) return null;
+    const wanted = new Uint8Array(this.sourceNames.length);
+    for (const name of sources) {
+      const id = this.sourceIds.get(name);
+      if (id !== undefined) wanted[id] = 1;
+    }
+    return wanted;
+  }
+
+  /** Bit mask over MARKER_REALITY_TYPES indices, 0 when `types` is empty (all). */
+  static realityMask(types: readonly MarkerRealityType[]): number {
+    let mask = 0;
+    for (const t of types) mask |= 1 << MARKER_REALITY_TYPES.indexOf(t);
+    return mask;
+  }
+
+  realityOf(row: number): MarkerRealityType {
+    return MARKER_REALITY_TYPES[this.reality[row] as number] ?? 'unverified';
+  }
+
+  sourceOf(row: number): string {
+    return this.sourceNames[this.source[row] as number] ?? UNKNOWN_SOURCE;
+  }
+
   emojiKey(emoji: string, category: string): number {
     const k = `${emoji}\u0000${category}`;
     let i = this.emojiIndex.get(k);
@@ -174,6 +232,8 @@ export class ArticleColumns {
     this.publishedMs = grow(this.publishedMs, cap);
     this.sentiment = grow(this.sentiment, cap);
     this.catMask = grow(this.catMask, cap);
+    this.reality = grow(this.reality, cap);
+    this.source = grow(this.source, cap);
     this.emoji = grow(this.emoji, cap);
     this.intensity = grow(this.intensity, cap);
     this.alive = grow(this.alive, cap);
@@ -249,6 +309,8 @@ export class ArticleColumns {
     const x = this.explicit[row];
     const base = {
       sentiment: this.sentimentOf(row),
+      realityType: this.realityOf(row),
+      source: this.sourceOf(row),
       publishedMs: this.publishedMs[row] as number,
       lat: Math.round((this.lat[row] as number) * 1e4) / 1e4,
       lon: Math.round((this.lon[row] as number) * 1e4) / 1e4,
@@ -307,6 +369,8 @@ export class ArticleColumns {
     let mask = 0;
     for (const c of r.categories) mask |= 1 << this.categoryBit(c);
     this.catMask[row] = mask >>> 0;
+    this.reality[row] = Math.max(0, MARKER_REALITY_TYPES.indexOf(r.realityType ?? 'unverified'));
+    this.source[row] = this.sourceId(r.source ?? UNKNOWN_SOURCE);
     this.emoji[row] = this.emojiKey(r.emoji, r.category);
     this.explicit[row] = {
       id: r.id,
@@ -345,6 +409,9 @@ export class ArticleColumns {
     this.alive.fill(1, first, first + c.count);
     this.intensity.fill(0, first, first + c.count);
     const bits = SYNTHETIC_CATEGORIES.map((name) => (1 << this.categoryBit(name)) >>> 0);
+    // Synthetic articles carry no source and no analysis.
+    this.reality.fill(MARKER_REALITY_TYPES.indexOf('unverified'), first, first + c.count);
+    this.source.fill(this.sourceId(UNKNOWN_SOURCE), first, first + c.count);
     for (let i = 0; i < c.count; i++) {
       const k = c.category[i] as number;
       this.catMask[first + i] = bits[k] ?? 0;

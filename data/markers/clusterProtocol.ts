@@ -42,6 +42,12 @@ export interface ClusterLoaded {
 
 export type ClusterResponse = ClusterReply | ClusterLoaded;
 
+/**
+ * A worker message unanswered this long counts as a hung worker: clustering moves to the main
+ * thread (spec section 8, "Worker failure or timeout"). A 1M-point index takes ~1.5 s.
+ */
+export const CLUSTER_WORKER_TIMEOUT_MS = 15_000;
+
 /** Floats per cluster in `ClusterReply.data`. */
 export const CLUSTER_STRIDE = 4;
 

@@ -102,6 +102,36 @@ export function articleSentiment(a: unknown): Sentiment {
   );
 }
 
+/** Reality types (spec article field realityType), in the order the filters list them. */
+export const MARKER_REALITY_TYPES = ['fact', 'mixed', 'fiction', 'unverified'] as const;
+export type MarkerRealityType = (typeof MARKER_REALITY_TYPES)[number];
+
+/**
+ * The article's reality type: its own `realityType`, else its analysis's (hybridAnalysis); an
+ * article no analysis has classified is 'unverified' (nothing has checked it).
+ */
+export function articleRealityType(a: unknown): MarkerRealityType {
+  if (!isObj(a)) return 'unverified';
+  const hybrid = a['hybridAnalysis'];
+  const v = str(a['realityType']) ?? (isObj(hybrid) ? str(hybrid['realityType']) : null);
+  const l = v === null ? null : v.toLowerCase();
+  return l !== null && (MARKER_REALITY_TYPES as readonly string[]).includes(l)
+    ? (l as MarkerRealityType)
+    : 'unverified';
+}
+
+/** Same as data/articleNormalizer DEFAULT_PUBLISHER (a unit test keeps them equal). */
+export const UNKNOWN_SOURCE = 'Unknown Publisher';
+
+/** The article's source name as written: source (a string or {name}), else publisher. */
+export function articleSource(a: unknown): string {
+  if (!isObj(a)) return UNKNOWN_SOURCE;
+  const src = a['source'];
+  return (
+    str(src) ?? (isObj(src) ? str(src['name']) : null) ?? str(a['publisher']) ?? UNKNOWN_SOURCE
+  );
+}
+
 /** Every category an article claims: its category, categories, and the analysis categories. */
 export function articleCategories(a: unknown): string[] {
   if (!isObj(a)) return [];

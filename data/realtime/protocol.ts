@@ -7,6 +7,7 @@
  * (re)subscribes, passes `since`; the server replays the logged events after it before any live
  * event. Reference: docs/api.md "## Real time".
  */
+import type { AlertItem } from '../alerts';
 import type { Article } from '../article';
 
 /** socket.io endpoint path (spec). */
@@ -43,6 +44,7 @@ export const REALTIME_TEXT = {
   tokenInvalid: 'Token invalid',
   tokenExpired: 'Token expired',
   badRequest: 'Invalid subscription request',
+  tooManySubscribes: 'Too many subscribe requests, retry later',
   analysisAvailable: 'New AI analysis available',
 } as const;
 
@@ -97,6 +99,8 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export interface RealtimeNotification {
   type: NotificationType;
   message: string;
+  /** Set on an alert (saved topic or region, data/alerts.ts); sent to that user's sockets only. */
+  alert?: AlertItem;
 }
 
 /** Events the server emits. */

@@ -26,6 +26,21 @@ import {
   type UnsubscribeAck,
 } from './protocol';
 
+/**
+ * After the spec's reconnect attempts (the first burst) fail, the client keeps trying (issue #28
+ * R14): another burst after a delay that doubles from RETRY_BASE_MS up to RETRY_MAX_MS, each
+ * delay with +-50 % jitter so clients of a restarted server do not return in lockstep. Status is
+ * 'error' (offline) between bursts and 'connecting' during one.
+ */
+export const RETRY_BASE_MS = 2_000;
+export const RETRY_MAX_MS = 30_000;
+
+/** The delay before retry burst number `burst` (1-based), with jitter from `random` in [0, 1). */
+export function retryDelay(burst: number, random: () => number = Math.random): number {
+  const base = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, burst - 1));
+  return Math.round(base * (0.5 + random()));
+}
+
 /** Spec: connectionStatus. */
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'error';
 
@@ -43,6 +58,8 @@ export interface RealtimeClientOptions {
   reconnectionDelayMax?: number;
   /** Extra socket.io-client options (tests: extraHeaders for Origin, reconnection tuning). */
   socketOptions?: Partial<ManagerOptions & SocketOptions>;
+  /** Delay before retry burst n after the first burst failed (default retryDelay). */
+  retryDelayMs?: (burst: number) => number;
   onArticleNew?: (article: ArticleNewEvent) => void;
   onArticleUpdate?: (update: ArticleUpdateEvent) => void;
   onArticleAnalyzed?: (analyzed: ArticleAnalyzedEvent) => void;
@@ -123,6 +140,9 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
   let status: ConnectionStatus = 'connecting';
   let wantSubscribed = options.autoSubscribe ?? true;
   let closed = false;
+  /** Retry bursts since the last successful connect, and the pending one. */
+  let bursts = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
   const setStatus = (next: ConnectionStatus, detail?: string): void => {
     status = next;
@@ -190,6 +210,10 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
     return ack;
   };
 
+  const announceConnected = (): void => {
+    options.onNotification?.({ type: 'success', message: REALTIME_TEXT.connected });
+  };
+
   const subscribe = async (): Promise<SubscribeAck> => {
     wantSubscribed = true;
     // A long absence is replayed in bounded pages: ask again until the server says complete.
@@ -201,13 +225,20 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
   };
 
   socket.on('connect', () => {
+    bursts = 0;
     setStatus('connected');
-    options.onNotification?.({ type: 'success', message: REALTIME_TEXT.connected });
+    // Real-time is established once the subscription is accepted: a guest whose subscription is
+    // refused is not told it is (issue #28); without a subscription the connection is the news.
+    if (!wantSubscribed) announceConnected();
     if (wantSubscribed) {
-      subscribe().catch((error: unknown) => {
-        // An ack timeout: the connection is broken; socket.io reconnects and we subscribe again.
-        options.onSubscribeError?.(error instanceof Error ? error.message : String(error));
-      });
+      subscribe()
+        .then((ack) => {
+          if (ack.ok) announceConnected();
+        })
+        .catch((error: unknown) => {
+          // An ack timeout: the connection is broken; socket.io reconnects and we subscribe again.
+          options.onSubscribeError?.(error instanceof Error ? error.message : String(error));
+        });
     }
   });
   socket.on('disconnect', (reason) => {
@@ -216,7 +247,21 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
   });
   socket.on('connect_error', (error) => setStatus('error', error.message));
   socket.io.on('reconnect_attempt', () => setStatus('connecting'));
-  socket.io.on('reconnect_failed', () => setStatus('error', 'reconnect failed'));
+  // The first burst (the spec's attempts) failed: offline, and another burst after a capped,
+  // jittered delay, for as long as the client is open.
+  socket.io.on('reconnect_failed', () => {
+    setStatus('error', 'reconnect failed');
+    if (closed) return;
+    bursts += 1;
+    const delay = (options.retryDelayMs ?? retryDelay)(bursts);
+    if (retryTimer !== null) clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      if (closed || socket.connected) return;
+      setStatus('connecting');
+      socket.connect();
+    }, delay);
+  });
 
   return {
     get status() {
@@ -234,6 +279,7 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
     },
     close: () => {
       closed = true;
+      if (retryTimer !== null) clearTimeout(retryTimer);
       socket.disconnect();
     },
     socket,

@@ -5,9 +5,11 @@
 import { signal } from '@preact/signals-core';
 import type { ProfileRecording } from '../../data/profile';
 import type { GlobeAppearanceInfo } from '../appearance';
+import type { Box } from '../../data/alertMatch';
 import type { LatLonDistance } from '../../data/geoMath';
 import type { LayerName, ViewName } from '../layers';
 import type { TimeMode } from '../../data/globe/timezones';
+import type { TimelineWindow } from '../../data/markers/timeline';
 
 export interface EngineErrorInfo {
   /** A short message fit for users. */
@@ -25,6 +27,8 @@ export const state = {
   frameMs: signal(0),
   systemMs: signal<Readonly<Record<string, number>>>({}),
   camera: signal<LatLonDistance>({ lat: 0, lon: 0, distance: 600 }),
+  /** The part of the globe on screen as a box (data/globe/viewBox.ts); null before a frame. */
+  viewBox: signal<Box | null>(null),
   view: signal<ViewName>('landing'),
   renderer: signal(''),
   hoveredMarker: signal<HoveredMarker | null>(null),
@@ -68,6 +72,8 @@ export const state = {
   layers: signal<Readonly<Record<LayerName, boolean>> | null>(null),
   /** Simulated time of the sky (setSimTime command); live = real time. */
   simTime: signal<SimTimeInfo>({ timeMs: Date.now(), mode: 'realtime', simulated: false }),
+  // The timeline filter (setTimeline; written by the command system when applied).
+  timeline: signal<TimelineWindow | null>(null),
 };
 
 export interface SimTimeInfo {
@@ -110,7 +116,11 @@ export interface GestureInfo {
   x: number;
   y: number;
   direction: string;
-  at: number;
+  at: number; /** Long press: the point of the globe under the finger (null off the globe) and its country
+   * ('' over the ocean or before the country index has loaded). */
+  lat?: number | null;
+  lon?: number | null;
+  place?: string;
 }
 
 export interface QualityInfo {

@@ -11,6 +11,8 @@ export interface SyntheticRequest {
   count: number;
   seed: number;
   nowMs: number;
+  /** Published within this many hours before nowMs (default 23). */
+  hours?: number;
 }
 
 export interface SyntheticChunk {
@@ -31,8 +33,8 @@ function post(msg: SyntheticChunk): void {
 }
 
 self.onmessage = (ev: MessageEvent<SyntheticRequest>) => {
-  const { count, seed, nowMs } = ev.data;
-  const generator = syntheticGenerator(seed, nowMs);
+  const { count, seed, nowMs, hours } = ev.data;
+  const generator = syntheticGenerator(seed, nowMs, hours);
   let done = 0;
   do {
     const n = Math.min(SYNTHETIC_CHUNK, count - done);

@@ -49,6 +49,7 @@ import { ORBIT_SEGMENTS, planetOrbitRings } from '../../systems/skySystem';
 import type { EarthRender } from '../world';
 import { lightWeight, mergeCities, type CityPoint } from './cityPoints';
 import { fetchLineSet, fetchSurface } from './geoAssets';
+import { clearLoadIssue, reportLoadIssue } from '../../data/loadStatus';
 import { projectLonLat } from '../../data/geo/geometry';
 import {
   bodyMaterial,
@@ -468,10 +469,17 @@ export class EarthLayers implements EarthRender {
     if (this.loading.has(key)) return;
     this.loading.add(key);
     fn()
-      .then(() => this.apply())
+      .then(() => {
+        clearLoadIssue(`${key} layer`);
+        this.apply();
+      })
       .catch((err: unknown) => {
-        // Spec error catalogue: a geo/gazetteer failure is logged and the layer skipped.
-        console.warn(`ATLAS: could not load the ${key} layer`, err);
+        // Spec error catalogue: a geo/gazetteer failure is logged and the layer skipped; the
+        // load status offers a retry (data/loadStatus.ts).
+        reportLoadIssue(`${key} layer`, err, () => {
+          this.loading.delete(key);
+          this.load(key, fn);
+        });
       });
   }
 

@@ -23,7 +23,27 @@ export interface LoadedGeoLayer {
   mesh: Mesh;
 }
 
+/** A file of a tier that could not be loaded (the others were). */
+export interface FailedGeoLayer {
+  layer: LayerName;
+  error: unknown;
+}
+
+export interface GeoLodResult {
+  layers: LoadedGeoLayer[];
+  failed: FailedGeoLayer[];
+}
+
+/** The layers of a tier: the 10m tier has no land fill. */
+export function geoLodLayers(lod: number): LayerName[] {
+  return lod === LOD_10M ? ['coastline', 'borders'] : ['land', 'coastline', 'borders'];
+}
+
 /**
+ * Loads a tier's files independently (issue #32: every load can fail alone): a file that fails
+ * is returned in `failed` and the others are still built. `only` limits the load to some layers
+ * (a retry of the failed ones).
+ *
  * The 10m tier has coastline and borders only: the land fill keeps its 50m mesh close up (a 10m
  * fill would be ~400k vertices for edges the lines already draw).
  */
@@ -31,46 +51,61 @@ export async function loadGeoLod(
   scene: Scene,
   baseUrl: string,
   lod: number,
-): Promise<LoadedGeoLayer[]> {
+  only?: ReadonlySet<LayerName>,
+): Promise<GeoLodResult> {
   const res = GEO_TIER_NAMES[lod] ?? GEO_TIER_NAMES[LOD_50M];
+  const wanted = geoLodLayers(lod).filter((l) => only === undefined || only.has(l));
   // Fetched, decoded and projected in the geo worker; only the meshes are built here.
-  const [coast, borders, land] = await Promise.all([
-    fetchGeometry(`${baseUrl}/geo/coastline-${res}.bin`, 'lines', COAST_RADIUS),
-    fetchGeometry(`${baseUrl}/geo/borders-${res}.bin`, 'lines', BORDER_RADIUS),
-    lod === LOD_10M
-      ? null
-      : fetchGeometry(`${baseUrl}/geo/land-${res}.bin`, 'surface', LAND_RADIUS),
-  ]);
-  const lines: LoadedGeoLayer[] = [
-    {
-      layer: 'coastline',
-      mesh: buildGeoMesh(
-        scene,
-        `coastline-${res}`,
-        coast,
-        lineMaterial(`coastMat-${res}`, scene, Color3.FromHexString('#8fd3ff'), 0.85),
-      ),
-    },
-    {
-      layer: 'borders',
-      mesh: buildGeoMesh(
-        scene,
-        `borders-${res}`,
-        borders,
-        lineMaterial(`borderMat-${res}`, scene, Color3.FromHexString('#f4d58d'), 0.55),
-      ),
-    },
-  ];
-  if (land === null) return lines;
-  const landMat = surfaceMaterial(`landMat-${res}`, scene, {
-    color: Color3.FromHexString('#2f5d46'),
-    rimColor: Color3.FromHexString('#5fa88a'),
-    ambient: 0.4,
-    rimStrength: 0.25,
+  const settled = await Promise.allSettled(
+    wanted.map((layer) =>
+      layer === 'land'
+        ? fetchGeometry(`${baseUrl}/geo/land-${res}.bin`, 'surface', LAND_RADIUS)
+        : layer === 'coastline'
+          ? fetchGeometry(`${baseUrl}/geo/coastline-${res}.bin`, 'lines', COAST_RADIUS)
+          : fetchGeometry(`${baseUrl}/geo/borders-${res}.bin`, 'lines', BORDER_RADIUS),
+    ),
+  );
+  const result: GeoLodResult = { layers: [], failed: [] };
+  settled.forEach((outcome, i) => {
+    const layer = wanted[i] as LayerName;
+    if (outcome.status === 'rejected') {
+      result.failed.push({ layer, error: outcome.reason });
+      return;
+    }
+    const geometry = outcome.value;
+    if (layer === 'coastline') {
+      result.layers.push({
+        layer,
+        mesh: buildGeoMesh(
+          scene,
+          `coastline-${res}`,
+          geometry,
+          lineMaterial(`coastMat-${res}`, scene, Color3.FromHexString('#8fd3ff'), 0.85),
+        ),
+      });
+    } else if (layer === 'borders') {
+      result.layers.push({
+        layer,
+        mesh: buildGeoMesh(
+          scene,
+          `borders-${res}`,
+          geometry,
+          lineMaterial(`borderMat-${res}`, scene, Color3.FromHexString('#f4d58d'), 0.55),
+        ),
+      });
+    } else {
+      const landMat = surfaceMaterial(`landMat-${res}`, scene, {
+        color: Color3.FromHexString('#2f5d46'),
+        rimColor: Color3.FromHexString('#5fa88a'),
+        ambient: 0.4,
+        rimStrength: 0.25,
+      });
+      // Triangles are counter-clockwise seen from outside (data/geo/codec.ts): cull the back
+      // faces, which halves the land's rasterisation cost under SwiftShader.
+      landMat.backFaceCulling = true;
+      landMat.sideOrientation = Material.CounterClockWiseSideOrientation;
+      result.layers.push({ layer, mesh: buildGeoMesh(scene, `land-${res}`, geometry, landMat) });
+    }
   });
-  // Triangles are counter-clockwise seen from outside (data/geo/codec.ts): cull the back faces,
-  // which halves the land's rasterisation cost under SwiftShader.
-  landMat.backFaceCulling = true;
-  landMat.sideOrientation = Material.CounterClockWiseSideOrientation;
-  return [{ layer: 'land', mesh: buildGeoMesh(scene, `land-${res}`, land, landMat) }, ...lines];
+  return result;
 }

@@ -37,6 +37,7 @@ import type {
   AppearanceSettings,
   GlobeTint,
   SphereStyle,
+  XrMode,
 } from '../appearance';
 import { circleFragment, circleVertex, sphereFragment, sphereVertex } from './appearanceShaders';
 import { dayNightParams, lightDirection } from './materials';
@@ -135,6 +136,8 @@ export class GlobeAppearance implements AppearanceRender {
   private readonly pulses = new Float64Array(4);
   /** Adaptive quality's animations switch (boot sets it through the render table). */
   animations = true;
+  /** Whether pulses may run (the settings' pulse effect; off under reduced motion). */
+  pulsesAllowed: () => boolean = () => true;
   /** The pulses' clock while animations are off (null: running). */
   private heldMs: number | null = null;
   private readonly pulseUniform = new Vector4(-1, 0, -1, 0);
@@ -189,12 +192,14 @@ export class GlobeAppearance implements AppearanceRender {
     return { ...this.circleInfo };
   }
 
-  async enterXr(): Promise<string | null> {
+  async enterXr(mode: XrMode = 'immersive-vr'): Promise<string | null> {
     const xr = (navigator as Navigator & { xr?: XrSystemLike }).xr;
     if (xr === undefined) return 'WebXR is not available in this browser.';
     try {
-      if (!(await xr.isSessionSupported('immersive-vr'))) {
-        return 'This device cannot start an immersive VR session.';
+      if (!(await xr.isSessionSupported(mode))) {
+        return mode === 'immersive-ar'
+          ? 'This device cannot start an immersive AR session.'
+          : 'This device cannot start an immersive VR session.';
       }
       const { WebXRDefaultExperience, WebXRDefaultExperienceOptions } =
         await import('@babylonjs/core/XR/webXRDefaultExperience');
@@ -203,7 +208,7 @@ export class GlobeAppearance implements AppearanceRender {
       options.disableTeleportation = true;
       const helper = await WebXRDefaultExperience.CreateAsync(this.scene, options);
       // Starts where the orbit camera is (the helper copies its transform on entering).
-      await helper.baseExperience.enterXRAsync('immersive-vr', 'local-floor');
+      await helper.baseExperience.enterXRAsync(mode, 'local-floor');
       return null;
     } catch (err) {
       return `WebXR failed: ${err instanceof Error ? err.message : String(err)}`;
@@ -260,8 +265,9 @@ export class GlobeAppearance implements AppearanceRender {
       this.circles.setEnabled(true);
       this.circleInfo = { ...this.circleInfo, drawn: true };
     }
-    // Adaptive quality's animations switch: off holds the pulses where they are.
-    if (this.animations) this.heldMs = null;
+    // Adaptive quality's animations switch, the pulse effect setting and reduced motion: off holds
+    // the pulses where they are.
+    if (this.animations && this.pulsesAllowed()) this.heldMs = null;
     else this.heldMs ??= performance.now() - this.circlesStartMs;
     const ms = this.heldMs ?? performance.now() - this.circlesStartMs;
     livePulses(ms, this.pulses);

@@ -95,6 +95,9 @@ export function createEngine(canvas: HTMLCanvasElement): Engine {
     engine.dispose();
     throw new Error('WebGL2 is required but this browser only offers WebGL1.');
   }
+  // Babylon sets the canvas's tabIndex to this on attach and pointer moves (default 1, a tab stop
+  // ahead of the page); the canvas stays out of the tab order (engine/main.ts).
+  engine.canvasTabIndex = -1;
   engine.setHardwareScalingLevel(1 / Math.min(window.devicePixelRatio || 1, PIXEL_RATIO_CAP));
   return engine;
 }
@@ -268,6 +271,11 @@ export function createGlobeScene(engine: Engine): GlobeScene {
     },
     get pointerDown() {
       return pointerDown;
+    },
+    setLens(fovDeg, near, far) {
+      camera.fov = (fovDeg * Math.PI) / 180;
+      camera.minZ = near;
+      camera.maxZ = far;
     },
     configure(o) {
       // Babylon's inertia keeps this fraction of the velocity per frame; a drag of one pixel

@@ -29,6 +29,10 @@ function toggleFullscreen(): void {
 export function attachKeyboardInput(input: ControlsInput, target: Window = window): () => void {
   const handle = (e: KeyboardEvent, down: boolean): void => {
     if (e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
+    // A focused button owns Space/Enter and the letters (settings: shortcuts never fire there).
+    if (e.target instanceof HTMLElement && e.target.tagName === 'BUTTON' && e.key !== 'Escape') {
+      return;
+    }
     if (down && !e.repeat && (e.key === 'f' || e.key === 'F')) toggleFullscreen();
     if (input.keys.length >= MAX_QUEUED_KEYS) input.keys.shift();
     input.keys.push({ key: e.key, code: e.code, down, repeat: e.repeat, shift: e.shiftKey });

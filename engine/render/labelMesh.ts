@@ -22,7 +22,7 @@ const labelVertex = /* glsl */ `
 precision highp float;
 attribute vec3 position;
 attribute vec4 ldata;  // atlas u0, v0 (top), u1, v1 (bottom)
-attribute vec4 lsize;  // width, height (texels), alpha, offset down (CSS px)
+attribute vec4 lsize;  // width, height (texels), alpha (+2: a sky label), packed offset (CSS px)
 uniform mat4 view;
 uniform mat4 projection;
 uniform vec3 cameraPosition;
@@ -36,20 +36,28 @@ void main(void) {
   vec2 c = vec2(corner == 1 || corner == 2 ? 1.0 : 0.0, corner >= 2 ? 1.0 : 0.0);
   vec4 clip = projection * view * vec4(position, 1.0);
   // Far side (the label's normal points away from the camera), hidden slots, behind the camera.
-  float facing = dot(normalize(position), normalize(cameraPosition - position));
-  if (lsize.z <= 0.0 || facing < 0.0 || clip.w <= 0.0) {
+  // A sky label (sun, moon, planets: alpha + 2) is not on the globe: no far-side test.
+  bool sky = lsize.z > 1.5;
+  float alpha = sky ? lsize.z - 2.0 : lsize.z;
+  float facing = sky ? 1.0 : dot(normalize(position), normalize(cameraPosition - position));
+  if (alpha <= 0.0 || facing < 0.0 || clip.w <= 0.0) {
     gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
     return;
   }
+  // Offset from the anchor chosen by the placement, whole CSS px: (x + 2048) * 4096 + y + 2048.
+  float ox = floor((lsize.w + 0.5) / 4096.0);
+  float oy = lsize.w - ox * 4096.0 - 2048.0;
+  ox -= 2048.0;
   vec2 px = (clip.xy / clip.w * 0.5 + 0.5) * viewportPx;
-  px.y -= lsize.w * cssToPx; // screen y grows downward, clip y upward
+  px.x += ox * cssToPx;
+  px.y -= oy * cssToPx; // screen y grows downward, clip y upward
   vec2 sizePx = lsize.xy * texelToPx;
   // Whole-pixel origin: with texelToPx 1 every texel lands on exactly one pixel.
   vec2 origin = floor(px - sizePx * 0.5 + 0.5);
   vec2 p = origin + c * sizePx;
   gl_Position = vec4(p / viewportPx * 2.0 - 1.0, 0.0, 1.0);
   vUv = vec2(mix(ldata.x, ldata.z, c.x), mix(ldata.w, ldata.y, c.y));
-  vAlpha = lsize.z;
+  vAlpha = alpha;
 }
 `;
 
@@ -66,6 +74,7 @@ void main(void) {
 `;
 
 const POS = 3;
+const ZERO_OFFSET = 2048 * 4096 + 2048;
 const DATA = 4;
 const SIZE = 4;
 
@@ -73,7 +82,15 @@ interface SlotText {
   text: string;
   kind: number;
   alpha: number;
-  offsetY: number;
+  /** Packed offset (packOffset) and the sky flag (2 added to the alpha written). */
+  offset: number;
+  sky: number;
+}
+
+/** Offsets (CSS px, whole, within +-2047) packed into one float exactly (under 2^24). */
+export function packOffset(offsetX: number, offsetY: number): number {
+  const clamp = (v: number): number => Math.max(-2047, Math.min(2047, Math.round(v)));
+  return (clamp(offsetX) + 2048) * 4096 + clamp(offsetY) + 2048;
 }
 
 export class LabelMesh implements LabelGpu {
@@ -205,10 +222,18 @@ export class LabelMesh implements LabelGpu {
     text: string,
     kind: number,
     alpha: number,
+    offsetX: number,
     offsetY: number,
+    sky = false,
   ): void {
     if (slot >= this.capacity) this.ensureCapacity(slot + 1);
-    this.slots[slot] = { text, kind, alpha, offsetY };
+    this.slots[slot] = {
+      text,
+      kind,
+      alpha,
+      offset: packOffset(offsetX, offsetY),
+      sky: sky ? 2 : 0,
+    };
     for (let k = 0; k < 4; k++) {
       const v = slot * 4 + k;
       this.pos[v * POS] = x;
@@ -251,8 +276,8 @@ export class LabelMesh implements LabelGpu {
       this.data[v * DATA + 3] = v1;
       this.size[v * SIZE] = w;
       this.size[v * SIZE + 1] = h;
-      this.size[v * SIZE + 2] = w > 0 ? alpha : 0;
-      this.size[v * SIZE + 3] = s?.offsetY ?? 0;
+      this.size[v * SIZE + 2] = w > 0 ? alpha + (s?.sky ?? 0) : 0;
+      this.size[v * SIZE + 3] = s?.offset ?? ZERO_OFFSET;
     }
     if (slot < this.dirtyMin) this.dirtyMin = slot;
     if (slot > this.dirtyMax) this.dirtyMax = slot;
@@ -281,8 +306,8 @@ export class LabelMesh implements LabelGpu {
       this.data[v * DATA + 3] = rect ? (rect.y + rect.h) / LABEL_ATLAS_PX : 0;
       this.size[v * SIZE] = rect ? rect.w : 0;
       this.size[v * SIZE + 1] = rect ? rect.h : 0;
-      this.size[v * SIZE + 2] = rect ? s.alpha : 0;
-      this.size[v * SIZE + 3] = s.offsetY;
+      this.size[v * SIZE + 2] = rect ? s.alpha + s.sky : 0;
+      this.size[v * SIZE + 3] = s.offset;
     }
     if (slot < this.dirtyMin) this.dirtyMin = slot;
     if (slot > this.dirtyMax) this.dirtyMax = slot;

@@ -4,8 +4,9 @@
  *   click is a press shorter than CLICK_MAX_MS that moved less than DRAG_PX.
  * - when `controls` is given, raw samples (down/move/up/cancel with timestamps) and wheel events
  *   into `controls.input` for the controls system's gesture recogniser (data/globe/gestures.ts).
- *   A second finger on the screen (pinch) cancels the one-finger gesture: Babylon's camera
- *   handles the pinch.
+ *   A second finger on the screen (pinch) cancels the one-finger gesture; while two fingers are
+ *   down, the change of their distance accumulates in `controls.pinch` (the controls system
+ *   zooms by it).
  */
 import type { ControlsInput } from '../controls';
 import type { PointerState } from '../world';
@@ -29,6 +30,14 @@ export function attachPointerInput(
   let downX = 0;
   let downY = 0;
   const touches = new Set<number>();
+  // Where each finger is (CSS px) and the two fingers' distance at the last pinch step.
+  const fingers = new Map<number, { x: number; y: number }>();
+  let pinchDist = 0;
+  const spread = (): number => {
+    if (fingers.size !== 2) return 0;
+    const [a, b] = [...fingers.values()];
+    return a !== undefined && b !== undefined ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
+  };
   const push = (type: 'down' | 'move' | 'up' | 'cancel', e: PointerEvent): void => {
     if (!controls) return;
     const q = controls.pointers;
@@ -51,6 +60,15 @@ export function attachPointerInput(
   };
   const onMove = (e: PointerEvent): void => {
     local(e);
+    const f = fingers.get(e.pointerId);
+    if (f !== undefined) {
+      f.x = e.clientX;
+      f.y = e.clientY;
+      const d = spread();
+      if (controls && d > 0 && pinchDist > 0)
+        controls.pinch = (controls.pinch ?? 1) * (d / pinchDist);
+      if (d > 0) pinchDist = d;
+    }
     p.inside = true;
     p.moved = true;
     push('move', e);
@@ -62,6 +80,8 @@ export function attachPointerInput(
     downY = p.y;
     if (e.pointerType === 'touch') {
       touches.add(e.pointerId);
+      fingers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      pinchDist = spread();
       if (touches.size > 1) {
         push('cancel', e);
         return;
@@ -82,10 +102,14 @@ export function attachPointerInput(
     p.moved = true;
     const multi = touches.size > 1;
     touches.delete(e.pointerId);
+    fingers.delete(e.pointerId);
+    pinchDist = 0;
     if (!multi) push('up', e);
   };
   const onCancel = (e: PointerEvent): void => {
     touches.delete(e.pointerId);
+    fingers.delete(e.pointerId);
+    pinchDist = 0;
     downAt = -1;
     push('cancel', e);
   };

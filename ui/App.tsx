@@ -7,20 +7,26 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { articlesLoadFailed } from '../data/notifications';
-import { sendCommand } from '../engine/commands';
+import { articlesLoadFailed, v4ArticlesLoadFailed } from '../data/notifications';
+import { startChoroplethFeed } from './choropleth';
+import { ChoroplethLegend } from './components/ChoroplethLegend';
 import { RouteGuard } from './auth/RouteGuard';
 import { EngineStatus, RouteLoading } from './components/EngineStatus';
+import { LoadStatus } from './components/LoadStatus';
 import { MarkerTooltip } from './components/MarkerTooltip';
 import { PerformanceToast } from './components/PerformanceToast';
 import { ProfilerOverlay } from './components/ProfilerOverlay';
 import { FeedsPage } from './feeds/FeedsPage';
 import { ShareDialog } from './overlays/ShareDialog';
 import { AppPage } from './pages/AppPage';
+import { AppLoadingScreen } from './landing/AppLoadingScreen';
 import { LandingPage } from './pages/LandingPage';
-import { NotFoundPage, PlaceholderPage } from './pages/PlaceholderPage';
+import { NotFoundPage } from './pages/NotFoundPage';
 import { ROUTES, findRoute, pageTitle, type RouteDef } from './routes';
+import { applyRouteView } from './routeView';
+import { startMarkerFeed } from './markerFeed';
 import { SearchOverlay } from './search/SearchOverlay';
+import { SettingsHost } from './settings/SettingsHost';
 import { AppBoundary, AreaBoundary } from './shell/ErrorBoundary';
 import { articleStore, notifications } from './shell/services';
 import { ShellEffects } from './shell/ShellEffects';
@@ -32,19 +38,53 @@ import { useTitle } from './useTitle';
 // Spec section 2: the sign-in and registration pages are lazy-loaded.
 const LoginPage = lazy(() => import('./auth/LoginPage'));
 const RegisterPage = lazy(() => import('./auth/RegisterPage'));
+const AdminPage = lazy(() => import('./admin/AdminPage'));
+const SpatialPage = lazy(() => import('./spatial/SpatialPage'));
+const GlobeScreenPage = lazy(() => import('./globeScreen/GlobeScreenPage'));
+const AccountPage = lazy(() => import('./account/AccountPage'));
+// The public pages (About, Privacy, Terms, Docs): ui/static/.
+const StaticPage = lazy(() => import('./static/StaticPage'));
+// The three views of the news keep their libraries (sigma, graphology, uPlot) out of the first
+// bundle.
+const IntelligencePage = lazy(() => import('./views/intelligence/IntelligencePage'));
+const AnalyticsPage = lazy(() => import('./views/analytics/AnalyticsPage'));
+const LayersPage = lazy(() => import('./views/layers/LayersPage'));
 
+/**
+ * The page for a route kind. Pages other than the landing and /app are loaded when first used
+ * (route-level code splitting; spec section 2 lazy-loads sign-in and registration). One case per
+ * kind: a kind whose page is not built yet shows the placeholder (the globe variants the /app page).
+ */
 function Page({ route }: { route: RouteDef }) {
   switch (route.page) {
     case 'landing':
-      return <LandingPage />;
+      return route.path === '/landing' ? <AppLoadingScreen /> : <LandingPage />;
     case 'app':
       return <AppPage />;
     case 'feeds':
       return <FeedsPage />;
     case 'auth':
       return route.path === '/register' ? <RegisterPage /> : <LoginPage />;
-    default:
-      return <PlaceholderPage title={route.title} />;
+    case 'spatial':
+      return <SpatialPage />;
+    case 'globe':
+      return <GlobeScreenPage />;
+    case 'xr':
+      return <AppPage />;
+    case 'intelligence':
+      return <IntelligencePage />;
+    case 'analytics':
+      return <AnalyticsPage />;
+    case 'layers':
+      return <LayersPage />;
+    case 'account':
+      return <AccountPage />;
+    case 'admin':
+      return <AdminPage />;
+    case 'static':
+      return <StaticPage path={route.path} />;
+    case 'placeholder':
+      return <NotFoundPage />;
   }
 }
 
@@ -63,6 +103,7 @@ function Guarded({ route }: { route: RouteDef }) {
 const feedListeners = {
   onArticles: (list: readonly unknown[]): void => void articleStore.upsertMany(list),
   onError: (message: string): void => void notifications.error(articlesLoadFailed(message)),
+  onV4Error: (message: string): void => void notifications.error(v4ArticlesLoadFailed(message)),
 };
 
 export function App() {
@@ -72,14 +113,18 @@ export function App() {
   useTitle(pageTitle(route));
   const view = route?.view ?? 'background';
   // Spec section 2: on / articles are skipped until atlasStartLoading (any other view starts).
-  useArticleFeed(dataSourceFromUrl(window.location.search), feedListeners, startLoading.value);
+  const source = dataSourceFromUrl(window.location.search);
+  useArticleFeed(source, feedListeners, startLoading.value);
+  // The marker feed by camera box on the globe screens (real data only).
+  const markerFeedOn = view === 'app' && source === 'real' && startLoading.value;
+  useEffect(() => (markerFeedOn ? startMarkerFeed() : undefined), [markerFeedOn]);
+  // The choropleth layer's data while the layer is on (any page can switch it).
+  useEffect(() => startChoroplethFeed(), []);
   const variant = route?.variant?.preset;
   useEffect(() => {
     // The globe stays mounted behind every page; a route only changes its preset (and the globe
     // variants their row of engine/globeVariants.ts).
-    sendCommand(
-      variant === undefined ? { type: 'setView', view } : { type: 'setView', view, variant },
-    );
+    applyRouteView(view, variant);
   }, [view, variant]);
   return (
     <AppBoundary>
@@ -103,6 +148,10 @@ export function App() {
         <PerformanceToast />
         <ProfilerOverlay />
         <Toasts />
+        <SettingsHost />
+        <LoadStatus />
+        {/* The views of the news show the legend in their own page (Analytics). */}
+        {view === 'app' && <ChoroplethLegend />}
       </AreaBoundary>
       <EngineStatus />
     </AppBoundary>

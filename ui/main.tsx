@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import './styles.css';
+// The stylesheets are imported by ui/deferredMain.ts, which loads this module.
 
 const el = document.getElementById('root');
 if (!el) throw new Error('index.html has no #root element');

@@ -53,6 +53,11 @@ describe('route table', () => {
     expect(findRoute('/app')?.variant).toBeUndefined();
   });
 
+  it('gives every reachable route a built page (no placeholder)', () => {
+    const unbuilt = ROUTES.filter((r) => r.access !== 'disabled' && r.page === 'placeholder');
+    expect(unbuilt.map((r) => r.path)).toEqual([]);
+  });
+
   it('suffixes page titles with | ATLAS', () => {
     expect(pageTitle(findRoute('/app'))).toBe('Globe | ATLAS');
     expect(pageTitle(undefined)).toBe('Not Found | ATLAS');

@@ -9,7 +9,22 @@ import type { GlobeVariantName, ViewName } from '../engine/signals';
  * disabled: declared but not reachable. */
 export type RouteAccess = 'guest' | 'login' | 'public' | 'disabled';
 
-export type PageKind = 'landing' | 'app' | 'placeholder' | 'auth' | 'static' | 'feeds';
+/** Which page component a route shows (ui/App.tsx maps a kind to its lazily loaded page). */
+export type PageKind =
+  | 'landing'
+  | 'app'
+  | 'placeholder'
+  | 'auth'
+  | 'static'
+  | 'feeds'
+  | 'intelligence'
+  | 'layers'
+  | 'analytics'
+  | 'account'
+  | 'admin'
+  | 'spatial'
+  | 'globe'
+  | 'xr';
 
 export interface RouteDef {
   path: string;
@@ -45,33 +60,33 @@ export const ROUTES: readonly RouteDef[] = [
     path: '/intelligence',
     title: 'Intelligence',
     access: 'guest',
-    page: 'placeholder',
+    page: 'intelligence',
     view: 'background',
   },
-  { path: '/layers', title: 'Layers', access: 'guest', page: 'placeholder', view: 'background' },
+  { path: '/layers', title: 'Layers', access: 'guest', page: 'layers', view: 'background' },
   {
     path: '/analytics',
     title: 'Analytics',
     access: 'guest',
-    page: 'placeholder',
+    page: 'analytics',
     view: 'background',
   },
   {
     path: '/account',
     title: 'Account & Preferences',
     access: 'guest',
-    page: 'placeholder',
+    page: 'account',
     view: 'background',
   },
   { path: '/landing', title: 'Welcome', access: 'guest', page: 'landing', view: 'landing' },
-  { path: '/globe', title: 'Globe', access: 'guest', page: 'app', view: 'app' },
+  { path: '/globe', title: 'Globe', access: 'guest', page: 'globe', view: 'app' },
   { path: '/timeline', title: 'Timeline', access: 'login', page: 'app', view: 'app' },
   { path: '/classic', title: 'Classic View', access: 'login', page: 'app', view: 'app' },
   {
     path: '/globe-optimized',
     title: 'Globe (optimized)',
     access: 'login',
-    page: 'app',
+    page: 'globe',
     view: 'app',
     variant: { status: 'optimized', preset: 'globe-optimized' },
   },
@@ -81,7 +96,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'Admin',
     access: 'login',
     minRole: 'admin',
-    page: 'placeholder',
+    page: 'admin',
     view: 'background',
   },
   { path: '/login', title: 'Sign In', access: 'public', page: 'auth', view: 'background' },
@@ -105,7 +120,7 @@ export const ROUTES: readonly RouteDef[] = [
     path: '/spatial',
     title: 'Spatial',
     access: 'public',
-    page: 'app',
+    page: 'spatial',
     view: 'app',
     variant: { status: 'active', preset: 'spatial' },
   },
@@ -209,7 +224,7 @@ export const ROUTES: readonly RouteDef[] = [
     path: '/xr',
     title: 'XR',
     access: 'public',
-    page: 'app',
+    page: 'xr',
     view: 'app',
     variant: { status: 'specialized', preset: 'xr' },
   },

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { AnalysisFieldName } from '../../data/analysis';
 import { ApiError } from '../../data/api/client';
 import { normalizeArticle, type NormalizedArticle } from '../../data/articleNormalizer';
@@ -306,6 +306,8 @@ export function ArticleDialog({ onPin }: { onPin?: (id: string) => void }) {
   const [analysis, setAnalysis] = useState<AnalysisState>({ phase: 'idle' });
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  // Re-render when the store changes: an analysis that arrives over the socket shows at once.
+  useSyncExternalStore(articleStore.subscribe, articleStore.getSnapshot);
 
   // A new article starts on Overview with no stale analysis message, and fetches the full record
   // (content and hybridAnalysis are left out of the lists).
@@ -337,10 +339,14 @@ export function ArticleDialog({ onPin }: { onPin?: (id: string) => void }) {
 
   if (current === null || id === null) return null;
   const stored = articleStore.getRaw(id);
+  // The lists leave the analysis out, so an analysis the store holds came later than the lists:
+  // over the socket (article:analyzed) or from a re-analysis; it wins over the fetched record.
+  const storedAnalysis = stored?.['hybridAnalysis'];
   const raw: Obj = {
     ...(isObj(current.raw) ? current.raw : {}),
     ...(stored ?? {}),
     ...(full?.id === id ? full.raw : {}),
+    ...(isObj(storedAnalysis) ? { hybridAnalysis: storedAnalysis } : {}),
   };
   const a = normalizeArticle({ ...raw, id }) as NormalizedArticle;
 

@@ -1,14 +1,16 @@
 /**
  * Auth state as signals (spec application.md sections 3 "Auth state" and 4): user, token,
  * isAuthenticated, loading, error. The token and user are kept in local storage; on entry the
- * token is checked with GET /api/auth/me and any failure logs out ('Token invalid'). Guest mode is
- * a local identity with no token and no server session.
+ * token is checked with GET /api/auth/me and a failure logs out ('Token invalid') - unless the
+ * check could not be made (offline, a timeout, a 5xx: issue #32), which keeps the stored session
+ * (the server still refuses a bad token on every call). Guest mode is a local identity with no
+ * token and no server session.
  *
  * A factory over an injected API and storage, with no DOM, so it is tested in Node against a real
  * server (ui/auth/authStore.test.ts); ui/auth/authState.ts makes the page's one instance.
  */
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-core';
-import type { AuthResult, AuthUser } from '../../data/api/client';
+import { isUnreachable, type AuthResult, type AuthUser } from '../../data/api/client';
 import { ROLES, type Role } from '../../data/permissions';
 
 /** Spec: the guest user created locally: id guest, name Guest User, role guest, no token. */
@@ -145,6 +147,10 @@ export function createAuthStore(deps: { api: AuthApi; storage: KeyValueStorage }
         // A logout or another login while the check ran wins over its answer.
         if (token.peek() === stored) setSession(fresh, stored);
       } catch (err) {
+        if (isUnreachable(err)) {
+          console.info('ATLAS: the session could not be checked now; kept', err);
+          return;
+        }
         if (token.peek() === stored) {
           clearSession();
           error.value = messageOf(err, 'Token invalid');

@@ -5,7 +5,7 @@
  * Everything goes through commands; state comes from the engine's signals.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { SHORTCUT_HELP, formatLatLon } from '../../data/globe/keymap';
 import { parseShareParams } from '../../data/shareUrl';
 import { sendCommand } from '../../engine/commands';
@@ -19,11 +19,15 @@ import {
   viewOptions,
   type LayerName,
 } from '../../engine/signals';
+import { articleApi } from '../article/api';
+import { mergeNewArticles } from '../markerFeed';
+import { queryClient } from '../queryClient';
 import { shareOpen } from '../shell/shellState';
 import { SkyLayerButtons, SolarTimePanel } from './SolarTimePanel';
 import { TimezoneClocks } from './TimezoneClocks';
 import { GlobePanel, XrPanel } from './GlobePanel';
 import './globeControls.css';
+import { TabletPanel } from '../shell/TabletPanel';
 
 /** How long a geolocation notice stays up, ms (ours). */
 const TOAST_MS = 6000;
@@ -40,7 +44,7 @@ const SHAREABLE_LAYERS: readonly LayerName[] = [
 /** Reset View, Locate Me, Home, Share View and Help (spec globe screen floating buttons). */
 export function GlobeButtons() {
   return (
-    <div className="globe-buttons" data-testid="globe-buttons">
+    <div className="globe-buttons" data-testid="globe-buttons" data-occludes="">
       <SkyLayerButtons />
       <button type="button" onClick={() => sendCommand({ type: 'resetView' })}>
         Reset View
@@ -105,7 +109,12 @@ export function ShortcutsDialog() {
         if (e.target === e.currentTarget) sendCommand({ type: 'setShortcutsOpen', open: false });
       }}
     >
-      <div className="shortcuts-dialog" role="dialog" aria-label="Keyboard shortcuts">
+      <div
+        className="shortcuts-dialog"
+        role="dialog"
+        aria-label="Keyboard shortcuts"
+        data-occludes=""
+      >
         <h2>Keyboard shortcuts</h2>
         <table>
           <tbody>
@@ -141,15 +150,58 @@ export function UserLocationTooltip() {
   );
 }
 
+type CountryNews = { key: string; total: number } | { key: string; error: string };
+
+/** The selected country's news (GET /api/news-markers/by-country, 24 h, cached 5 min): its count
+ * on the badge, its stories added to the globe if they were not there yet. */
+function useCountryNews(key: string | null): CountryNews | null {
+  const [news, setNews] = useState<CountryNews | null>(null);
+  useEffect(() => {
+    if (key === null) return undefined;
+    let live = true;
+    queryClient
+      .query({
+        queryKey: ['news', 'country', key],
+        queryFn: ({ signal }) => articleApi.newsByCountry(key, signal),
+        staleTime: 5 * 60_000,
+      })
+      .then((body) => {
+        const b = (typeof body === 'object' && body !== null ? body : {}) as Record<
+          string,
+          unknown
+        >;
+        const list = Array.isArray(b['articles']) ? (b['articles'] as unknown[]) : [];
+        mergeNewArticles(list);
+        if (live)
+          setNews({ key, total: typeof b['total'] === 'number' ? b['total'] : list.length });
+      })
+      .catch((err: unknown) => {
+        if (live) setNews({ key, error: err instanceof Error ? err.message : String(err) });
+      });
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  return news !== null && news.key === key ? news : null;
+}
+
 /** The selected country (click on land), with a button to clear it. */
 export function SelectedCountryBadge() {
   useSignals();
   const c = selectedCountry.value;
+  const news = useCountryNews(c === null ? null : c.iso2 !== '' ? c.iso2 : c.name);
   if (c === null) return null;
   return (
-    <div className="selected-country" data-testid="selected-country">
+    <div className="selected-country" data-testid="selected-country" data-occludes="">
       {c.name}
       {c.iso2 !== '' ? ` (${c.iso2})` : ''}
+      <span className="selected-country__news" data-testid="country-news">
+        {news === null
+          ? ' · loading stories…'
+          : 'total' in news
+            ? ` · ${news.total} ${news.total === 1 ? 'story' : 'stories'} in 24 h`
+            : ' · stories unavailable'}
+      </span>
       <button
         type="button"
         aria-label="Clear country"
@@ -219,7 +271,9 @@ export function GlobeControls() {
       <UserLocationTooltip />
       <ControlsToast />
       <ShortcutsDialog />
-      <GlobePanel />
+      <TabletPanel label="Globe" corner="bottom-left" testId="tablet-globe">
+        <GlobePanel />
+      </TabletPanel>
       <XrWhenRequested />
       <SolarTimePanel />
       <TimezoneClocks />

@@ -15,7 +15,7 @@ export function GlobePanel() {
   useSignals();
   const g = globeAppearance.value;
   return (
-    <section className="globe-panel" aria-label="Globe" data-testid="globe-panel">
+    <section className="globe-panel" aria-label="Globe" data-testid="globe-panel" data-occludes="">
       <h2 className="panel-heading">Globe</h2>
       <button
         type="button"
@@ -88,7 +88,7 @@ export function XrPanel() {
   }, []);
   const status = globeAppearance.value.xr;
   return (
-    <section className="xr-panel" aria-label="WebXR" data-testid="xr-panel">
+    <section className="xr-panel" aria-label="WebXR" data-testid="xr-panel" data-occludes="">
       <h2 className="panel-heading">WebXR</h2>
       {support === 'checking' && <p>Checking for WebXR...</p>}
       {support === 'no' && (

@@ -29,7 +29,7 @@ export function HudStats() {
     if (el !== null) el.className = `hud-stats__fps hud-stats__fps--${fpsClass(fps.value)}`;
   });
   return (
-    <div className="hud-stats" data-testid="hud-stats">
+    <div className="hud-stats" data-testid="hud-stats" data-occludes="">
       <span ref={fpsRef} className="hud-stats__fps" title="Frames per second">
         <b>
           <SignalText value={fps} testId="hud-fps" />
@@ -69,7 +69,7 @@ const cameraText = computed(() => {
 export function CameraReadout() {
   countRender('CameraReadout');
   return (
-    <div className="camera-readout">
+    <div className="camera-readout" data-occludes="">
       <SignalText value={cameraText} testId="camera-readout" />
     </div>
   );

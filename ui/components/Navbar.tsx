@@ -8,8 +8,11 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { NavbarAutoHide } from '../shell/autoHide';
+import { layout } from '../shell/layout';
+import { PhoneNav, TabletNav } from '../shell/MobileNav';
 import { navbarMinimized, openSearch } from '../shell/shellState';
 import { countRender } from '../shell/testHooks';
+import { SettingsButton } from '../settings/SettingsHost';
 import { UserMenu } from '../shell/UserMenu';
 import { HudStats } from './HudStats';
 
@@ -26,6 +29,14 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 export function Navbar() {
   countRender('Navbar');
   useSignals();
+  // Phones and tablets have their own forms (ui/shell/MobileNav.tsx).
+  const form = layout.value;
+  if (form === 'phone') return <PhoneNav />;
+  if (form === 'tablet') return <TabletNav />;
+  return <DesktopNavbar />;
+}
+
+function DesktopNavbar() {
   const [location] = useLocation();
   const hide = useRef<NavbarAutoHide | null>(null);
   useEffect(() => {
@@ -48,6 +59,7 @@ export function Navbar() {
     <header
       className={minimized ? 'navbar navbar--minimized' : 'navbar'}
       data-testid="navbar"
+      data-occludes=""
       onPointerEnter={() => hide.current?.pointerEnter()}
       onPointerLeave={() => hide.current?.pointerLeave()}
     >
@@ -70,14 +82,20 @@ export function Navbar() {
         type="button"
         className="navbar__search"
         onClick={openSearch}
-        aria-label="Search articles and places"
+        aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
         data-testid="navbar-search"
       >
+        {/* Named by its text, 'Search articles and places', which starts with what is shown; the
+            shortcut is given by aria-keyshortcuts. */}
         <span className="navbar__search-icon" aria-hidden="true" />
-        <span className="navbar__search-text">Search...</span>
-        <kbd>{isMac ? '⌘K' : 'Ctrl+K'}</kbd>
+        <span className="navbar__search-text">
+          Search<span aria-hidden="true">...</span>
+          <span className="visually-hidden"> articles and places</span>
+        </span>
+        <kbd aria-hidden="true">{isMac ? '⌘K' : 'Ctrl+K'}</kbd>
       </button>
       <HudStats />
+      <SettingsButton className="navbar__minimize navbar__settings" />
       <UserMenu />
       <button
         type="button"

@@ -7,7 +7,12 @@ export function PerformanceToast() {
   const text = qualityToast.value;
   if (text === null) return null;
   return (
-    <div className="performance-toast" role="status" data-testid="performance-toast">
+    <div
+      className="performance-toast"
+      role="status"
+      data-testid="performance-toast"
+      data-occludes=""
+    >
       {text}
     </div>
   );

@@ -67,7 +67,7 @@ export function ProfilerOverlay() {
   const rec = profileRecording.value;
   const stamp = (rec?.startedAt ?? '').replace(/[:.]/g, '-');
   return (
-    <aside className="profiler" aria-label="Profiler" data-testid="profiler">
+    <aside className="profiler" aria-label="Profiler" data-testid="profiler" data-occludes="">
       <h3>Profiler</h3>
       <dl>
         <dt>FPS</dt>

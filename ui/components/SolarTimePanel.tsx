@@ -78,6 +78,7 @@ function SolarTimePanelBody() {
       className="solar-time"
       aria-label="Solar system time"
       data-testid="solar-time-panel"
+      data-occludes=""
       data-simulated={isSimulated ? 'true' : 'false'}
     >
       <h2 className="solar-time__title">{SOLAR_PANEL_TITLE}</h2>

@@ -88,7 +88,12 @@ export function ClockStrip({ cities = WORLD_CLOCKS }: { cities?: readonly WorldC
     return () => clearInterval(t);
   }, [clocks]);
   return (
-    <ol className="tz-clocks" aria-label="Time zone clocks" data-testid="timezone-clocks">
+    <ol
+      className="tz-clocks"
+      aria-label="Time zone clocks"
+      data-testid="timezone-clocks"
+      data-occludes=""
+    >
       {clocks.map((c) => (
         <Clock key={c.city.zone} clock={c} />
       ))}

@@ -188,19 +188,22 @@ export function FeedsPage() {
               ))}
             </div>
           </div>
-          <div className="feeds__tabs" role="tablist" aria-label="Feed">
-            {FEED_TABS.map((t) => (
-              <button
-                key={t}
-                type="button"
-                role="tab"
-                aria-selected={filters.tab === t}
-                className={filters.tab === t ? 'tab tab--active' : 'tab'}
-                onClick={() => set({ tab: t })}
-              >
-                {TAB_LABELS[t]}
-              </button>
-            ))}
+          <div className="feeds__tabs">
+            {/* The Advanced toggle is not a tab: it sits beside the tab list, not in it. */}
+            <div className="feeds__tablist" role="tablist" aria-label="Feed">
+              {FEED_TABS.map((t) => (
+                <button
+                  key={t}
+                  type="button"
+                  role="tab"
+                  aria-selected={filters.tab === t}
+                  className={filters.tab === t ? 'tab tab--active' : 'tab'}
+                  onClick={() => set({ tab: t })}
+                >
+                  {TAB_LABELS[t]}
+                </button>
+              ))}
+            </div>
             <button
               type="button"
               className={

@@ -3,11 +3,18 @@
  * article; data/shareUrl.ts), share targets (a microblog, a social network, a chat app, mail), a
  * copy button that shows 'Copied!' for 2 s, and a PNG screenshot of the globe named with a
  * timestamp. Clipboard and screenshot failures are logged only (spec section 8).
+ *
+ * 'Watch this area' (issue #24): saves the part of the globe on screen (the engine's `viewBox`,
+ * data/globe/viewBox.ts) as a saved region 'south,west,north,east', so a new article placed in it
+ * raises an alert (/account lists the saved regions and the alerts).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import { boxText } from '../../data/globe/viewBox';
 import { buildShareUrl } from '../../data/shareUrl';
-import { cameraState, selectedArticle } from '../../engine/signals';
+import { cameraState, selectedArticle, viewBox } from '../../engine/signals';
+import { preferences, setPreference } from '../account/preferencesSync';
 import { shareOpen } from '../shell/shellState';
 import { screenshotFileName, shareTargets } from './shareTargets';
 
@@ -73,9 +80,19 @@ export function ShareDialog() {
       article: selectedArticle.peek()?.id ?? null,
     });
   }, [open]);
+  // The area on screen when the dialog opened (the globe may turn behind it).
+  const area = useMemo(() => {
+    const box = open ? viewBox.peek() : null;
+    return box === null ? null : boxText(box);
+  }, [open]);
+  const watched = area !== null && preferences.value.savedRegions.includes(area);
   if (!open) return null;
   const close = (): void => {
     shareOpen.value = false;
+  };
+  const watch = (): void => {
+    if (area === null || watched) return;
+    setPreference('savedRegions', [...preferences.peek().savedRegions, area]);
   };
   const copy = (): void => {
     navigator.clipboard.writeText(url).then(
@@ -128,6 +145,31 @@ export function ShareDialog() {
               {t.label}
             </a>
           ))}
+        </div>
+        <div className="share-dialog__watch" data-testid="share-watch">
+          <p className="modal__lead">
+            {watched ? (
+              <>
+                Watching this area: new articles placed in it raise an alert (
+                <Link href="/account" onClick={close}>
+                  Account &amp; Preferences
+                </Link>
+                ).
+              </>
+            ) : (
+              'Get an alert when a new article is placed in the area on screen.'
+            )}
+          </p>
+          <button
+            type="button"
+            className="btn"
+            onClick={watch}
+            disabled={area === null || watched}
+            data-testid="share-watch-area"
+            title={area ?? undefined}
+          >
+            {watched ? 'Watching this area' : 'Watch this area'}
+          </button>
         </div>
         <div className="modal__actions">
           <button type="button" className="btn" onClick={downloadScreenshot}>

@@ -45,6 +45,7 @@ export function Walkthrough() {
     >
       <section
         className="modal walkthrough"
+        data-occludes=""
         role="dialog"
         aria-modal="true"
         aria-label="Welcome to ATLAS"

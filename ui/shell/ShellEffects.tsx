@@ -7,9 +7,11 @@ import { useEffect } from 'react';
 import { sendCommand } from '../../engine/commands';
 import type { ViewName } from '../../engine/signals';
 import { auth } from '../auth/authState';
+import { installMobileViewport } from '../mobile/viewport';
 import { INTRO_FLAG_KEY, blurFilter, revealPlan } from './blur';
 import { connectRealtime, reconnectRealtime } from './services';
 import { START_LOADING_EVENT, startLoading, uiVisible } from './shellState';
+import { startOccluders } from './occluders';
 
 function introFlag(): boolean {
   try {
@@ -71,6 +73,10 @@ function useStartLoading(view: ViewName): void {
 export function ShellEffects({ view }: { view: ViewName }) {
   useReveal(view);
   useStartLoading(view);
+  // Spec: phones get a viewport that does not zoom (ui/mobile/viewport.ts).
+  useEffect(installMobileViewport, []);
+  // The rectangles the UI covers: no place-name label under a control (ui/shell/occluders.ts).
+  useEffect(startOccluders, []);
   useEffect(() => {
     // Check the stored token, then connect the socket with whatever identity results.
     void auth.init().then(() => {

@@ -9,6 +9,7 @@ import { Link, useLocation } from 'wouter';
 import type { Role } from '../../data/permissions';
 import { auth } from '../auth/authState';
 import { roleLabel } from '../auth/access';
+import { settingsOpen } from './shellState';
 import { countRender } from './testHooks';
 
 const MENU_LINKS: readonly { href: string; label: string }[] = [
@@ -104,6 +105,18 @@ export function UserMenu() {
               {l.label}
             </Link>
           ))}
+          <button
+            type="button"
+            role="menuitem"
+            className="user-menu__item"
+            data-testid="user-menu-settings"
+            onClick={() => {
+              setOpen(false);
+              settingsOpen.value = true;
+            }}
+          >
+            Settings
+          </button>
           <button type="button" role="menuitem" className="user-menu__item" onClick={logout}>
             Logout
           </button>

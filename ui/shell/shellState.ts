@@ -26,3 +26,7 @@ export function openSearch(): void {
 export function closeSearch(): void {
   searchOpen.value = false;
 }
+
+/** The 'ATLAS Settings' dialog is open (opened from the navbar, the phone Settings sheet, QUICK
+ * TOOLS...; the dialog itself lives in ui/settings/). */
+export const settingsOpen = signal(false);

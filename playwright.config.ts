@@ -17,6 +17,8 @@ const PORT = Number(process.env['ATLAS_E2E_PORT'] ?? 3123);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 // Override when two runs share a checkout (each needs its own database).
 const DB_FILE = process.env['ATLAS_E2E_DB'] ?? 'var/test-e2e.db';
+/** Specs of the phone and tablet projects (issue #22). */
+const RESPONSIVE_SPECS = ['**/mobile.spec.ts', '**/responsive.spec.ts'];
 
 // Playwright also loads this file in every worker process; only the runner prepares.
 if (process.env['TEST_WORKER_INDEX'] === undefined) {
@@ -54,6 +56,31 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
+  // Phones and tablets (issue #22) run only the responsive specs: the phone globe screen, touch,
+  // and every route's layout (CI time). Every other spec runs in the desktop project.
+  projects: [
+    { name: 'desktop', testIgnore: RESPONSIVE_SPECS },
+    {
+      name: 'phone',
+      testMatch: RESPONSIVE_SPECS,
+      use: {
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 3,
+      },
+    },
+    {
+      name: 'tablet',
+      testMatch: ['**/responsive.spec.ts'],
+      use: { viewport: { width: 768, height: 1024 }, hasTouch: true },
+    },
+    {
+      name: 'tablet-landscape',
+      testMatch: ['**/responsive.spec.ts'],
+      use: { viewport: { width: 1024, height: 768 }, hasTouch: true },
+    },
+  ],
   webServer: {
     command: 'node --import tsx server/main.ts',
     cwd: ROOT,

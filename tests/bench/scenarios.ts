@@ -11,11 +11,12 @@
  * In-page functions run in the browser: they may use `window.atlas` (data/automation.ts) but
  * nothing from Node.
  */
-import type { Page } from '@playwright/test';
+import type { BrowserContextOptions, Page } from '@playwright/test';
 import { EARTH_LAYERS } from '../../engine/layers';
 import type {} from '../../data/automation';
 import { enableThreadTicks, getMetrics, recordedFrames } from '../../scripts/lib/measure';
 import { STEP_MARK } from '../../scripts/lib/frameCpu';
+import { coldStart } from './coldStart';
 
 export interface BenchScenario {
   /** Short id for `--scenario` and the summary table. */
@@ -37,6 +38,8 @@ export interface BenchScenario {
   cpuThrottle?: number;
   /** Warm-up seconds for this scenario, instead of `--warmup`. */
   warmup?: number;
+  /** Browser context options over the default viewport (a phone: viewport, scale, touch). */
+  context?: BrowserContextOptions;
 }
 
 /** Run-wide parameters from the command line. */
@@ -198,6 +201,8 @@ const tourStories = new WeakMap<Page, string>();
  * opening an article needs a signed-in user; guests get the restriction notice.
  */
 async function prepareTour(page: Page, { baseUrl }: ScenarioParams): Promise<void> {
+  // The landing's location prompt (a modal after 2 s) answered: it would cover LAUNCH ATLAS.
+  await page.addInitScript(() => localStorage.setItem('atlas_location_asked', 'true'));
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const reg = await page.request.post(`${baseUrl}/api/auth/register`, {
     data: {
@@ -298,8 +303,10 @@ async function tour(page: Page): Promise<Record<string, number>> {
   // 1. The landing page's globe.
   await waitFrames(page, TOUR_FRAMES.landing);
   await step('landing');
-  // 2. Launch: the landing's 'Enter ATLAS' (atlasStartLoading, then /app in the same document).
-  await page.getByRole('link', { name: 'Enter ATLAS' }).click();
+  // 2. Launch: the landing's LAUNCH ATLAS (atlasStartLoading and the launch console), skipped at
+  // once (any click), then /app in the same document.
+  await page.getByRole('button', { name: 'LAUNCH ATLAS' }).click();
+  await page.getByTestId('launch-skip').click();
   await page.waitForURL((u) => u.pathname === '/app', { timeout: 30_000 });
   await ready(page);
   await waitFor(
@@ -494,7 +501,239 @@ async function qualityRecovery(page: Page): Promise<Record<string, number>> {
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// The spatial workspace (/spatial): panels open with a selection, and the timeline's time-lapse.
+
+/** Both workspace panels open, the first story of LIVE DATA selected (the right panel shows it). */
+async function workspaceSetup(page: Page): Promise<void> {
+  await ready(page);
+  await page.getByRole('button', { name: /^LIVE DATA/ }).click();
+  await page.getByRole('button', { name: 'CONTEXT' }).click();
+  const first = page.getByTestId('ws-news').getByRole('button').first();
+  await waitFor(page, async () => (await first.count()) > 0, 30_000, 'workspace: no news listed');
+  await first.click();
+  await page.getByTestId('ws-article').waitFor({ timeout: 10_000 });
+  await orbit(page, 20, 600);
+}
+
+/** Articles spread over the week for the time-lapse. */
+export const TIMELINE_PLAY_ARTICLES = 100_000;
+/** Spec play: the whole week in PLAY_STEPS steps of PLAY_STEP_MS (data/markers/timeline.ts). */
+const PLAY_STEPS_BENCH = 56;
+const PLAY_STEP_MS_BENCH = 250;
+
+async function timelinePlaySetup(page: Page): Promise<void> {
+  await ready(page);
+  const res = await page.evaluate(
+    (n) => window.atlas?.scenario.load({ markers: n, seed: 1, hours: 168 }),
+    TIMELINE_PLAY_ARTICLES,
+  );
+  if (res === undefined) throw new Error('window.atlas is missing');
+  console.log(`[bench] timeline-play: ${res.drawn} articles in ${res.loadMs.toFixed(0)} ms`);
+  await page.evaluate(() => window.atlas?.camera.set({ lat: 20, lon: 0, distance: 600 }));
+  await waitFrames(page, 10);
+}
+
+/**
+ * Plays the week like the bottom bar's Play: step k sets the window [a week ago, k/56 of the way
+ * to now] every 250 ms; each step's time until its marker set is on screen
+ * (atlas.timeline.onScreen) is recorded. Fails when a step takes over 100 ms.
+ */
+async function timelinePlay(page: Page): Promise<Record<string, number>> {
+  const steps = await page.evaluate(
+    async ({ count, stepMs }) => {
+      const atlas = window.atlas;
+      if (atlas === undefined) throw new Error('window.atlas is missing');
+      const week = 168 * 3_600_000;
+      const start = Date.now() - week;
+      const out: { ms: number; drawn: number }[] = [];
+      for (let k = 1; k <= count; k++) {
+        const t0 = performance.now();
+        atlas.timeline.set({ startMs: start, endMs: start + (k / count) * week });
+        await atlas.frames.wait(1);
+        while (!atlas.timeline.onScreen()) await atlas.frames.wait(1);
+        const ms = performance.now() - t0;
+        out.push({ ms, drawn: atlas.markers.count().drawn });
+        const rest = stepMs - (performance.now() - t0);
+        if (rest > 0) await new Promise((r) => setTimeout(r, rest));
+      }
+      return out;
+    },
+    { count: PLAY_STEPS_BENCH, stepMs: PLAY_STEP_MS_BENCH },
+  );
+  const ms = steps.map((s) => s.ms).sort((a, b) => a - b);
+  const median = ms[Math.floor(ms.length / 2)] ?? 0;
+  const worst = ms[ms.length - 1] ?? 0;
+  const last = steps[steps.length - 1]?.drawn ?? 0;
+  console.log(
+    `[bench] timeline-play: ${steps.length} steps, on screen median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms, ${last} markers at the end`,
+  );
+  if (worst > 100) throw new Error(`timeline-play: a step took ${worst.toFixed(0)} ms (> 100 ms)`);
+  return {
+    'step on screen median (ms)': median,
+    'step on screen worst (ms)': worst,
+    'markers at the end': last,
+  };
+}
+
+/** The phone of the mobile-tour scenario (issue #22; the spec caps the device scale at 2). */
+export const MOBILE_VIEWPORT = { width: 390, height: 844 } as const;
+
+async function prepareMobileTour(page: Page): Promise<void> {
+  // The first-run walkthrough and the gesture tips would cover the bars.
+  await page.addInitScript(() => {
+    localStorage.setItem('atlas_walkthrough_seen', 'true');
+    localStorage.setItem('atlas_mobile_tips_seen', 'true');
+  });
+}
+
+/** A tap at the centre of a test id's element (a real touch: through a sheet's backdrop too). */
+async function tapTestId(page: Page, testId: string): Promise<void> {
+  const box = await page.getByTestId(testId).first().boundingBox();
+  if (box === null) throw new Error(`mobile-tour: ${testId} is not on screen`);
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+async function mobileTour(page: Page): Promise<Record<string, number>> {
+  const figures: Record<string, number> = {};
+  const t0 = Date.now();
+  await page.getByTestId('mobile-tabbar').waitFor({ state: 'visible', timeout: 30_000 });
+  await waitFrames(page, 30);
+  // Each sheet: open with its tab, read a moment, close with a second press of the tab.
+  for (const tab of ['layers', 'search', 'articles', 'settings']) {
+    await tapTestId(page, `mobile-tab-${tab}`);
+    await page.getByTestId(`mobile-sheet-${tab}`).waitFor({ state: 'visible', timeout: 10_000 });
+    await waitFrames(page, 20);
+    await tapTestId(page, `mobile-tab-${tab}`);
+    await page.getByTestId(`mobile-sheet-${tab}`).waitFor({ state: 'detached', timeout: 10_000 });
+    await waitFrames(page, 10);
+  }
+  // A pinch (two fingers apart) and a double tap, as CDP touch events.
+  const cdp = await page.context().newCDPSession(page);
+  const cx = MOBILE_VIEWPORT.width / 2;
+  const cy = MOBILE_VIEWPORT.height / 2;
+  const before = await page.evaluate(() => window.atlas?.camera.get().distance ?? 0);
+  await cdp.send('Input.dispatchTouchEvent', {
+    type: 'touchStart',
+    touchPoints: [
+      { x: cx - 40, y: cy, id: 1 },
+      { x: cx + 40, y: cy, id: 2 },
+    ],
+  });
+  for (let d = 60; d <= 140; d += 20) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [
+        { x: cx - d, y: cy, id: 1 },
+        { x: cx + d, y: cy, id: 2 },
+      ],
+    });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await waitFrames(page, 20);
+  const pinched = await page.evaluate(() => window.atlas?.camera.get().distance ?? 0);
+  if (!(pinched < before)) throw new Error(`mobile-tour: the pinch did not zoom (${before})`);
+  figures['pinch distance'] = pinched;
+  await Promise.all([
+    cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: cx, y: cy }] }),
+    cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] }),
+    cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: cx, y: cy }] }),
+    cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] }),
+  ]);
+  await waitFrames(page, 40);
+  // An article from the Articles sheet, read, closed.
+  await tapTestId(page, 'mobile-tab-articles');
+  await page.getByTestId('mobile-article').first().waitFor({ state: 'visible', timeout: 15_000 });
+  await tapTestId(page, 'mobile-article');
+  await page.getByTestId('article-dialog').waitFor({ state: 'visible', timeout: 10_000 });
+  await waitFrames(page, 30);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('article-dialog').waitFor({ state: 'hidden', timeout: 10_000 });
+  await waitFrames(page, 20);
+  figures['tour (ms)'] = Date.now() - t0;
+  return figures;
+}
+
+// ---------------------------------------------------------------- the views of the news (issue 26)
+
+/** Nodes of the bench's knowledge graph: more than the synthetic articles give. */
+const VIEW_GRAPH_NODES = 500;
+
+/**
+ * Answers the knowledge-graph call with a seeded graph of VIEW_GRAPH_NODES nodes and 4 edges
+ * per node (the server's own cap), so /intelligence draws 500 nodes whatever the data.
+ */
+async function routeBigGraph(page: Page): Promise<void> {
+  const types = ['country', 'category', 'person', 'organization', 'location'] as const;
+  let seed = 26;
+  const rand = (): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const nodes = Array.from({ length: VIEW_GRAPH_NODES }, (_, i) => ({
+    id: `${types[i % types.length] ?? 'person'}:node ${String(i)}`,
+    label: `Node ${String(i)}`,
+    type: types[i % types.length] ?? 'person',
+    weight: Math.max(1, Math.round(200 / (i + 1) + rand() * 5)),
+  }));
+  const edges: { source: string; target: string; weight: number }[] = [];
+  const seen = new Set<string>();
+  while (edges.length < VIEW_GRAPH_NODES * 4) {
+    const a = nodes[Math.floor(rand() * nodes.length)];
+    const b = nodes[Math.floor(Math.sqrt(rand()) * nodes.length)];
+    if (a === undefined || b === undefined || a.id === b.id) continue;
+    const [source, target] = a.id < b.id ? [a.id, b.id] : [b.id, a.id];
+    if (seen.has(`${source}|${target}`)) continue;
+    seen.add(`${source}|${target}`);
+    edges.push({ source, target, weight: 1 + Math.floor(rand() * 9) });
+  }
+  const body = JSON.stringify({
+    success: true,
+    nodes,
+    edges,
+    generatedAt: new Date().toISOString(),
+    articleCount: 5000,
+  });
+  await page.route('**/api/intelligence/knowledge-graph*', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body }),
+  );
+}
+
+async function waitForGraph(page: Page): Promise<void> {
+  await waitFor(
+    page,
+    () =>
+      page.evaluate(
+        (n) =>
+          Number(
+            document.querySelector('[data-testid="intel-graph"]')?.getAttribute('data-nodes'),
+          ) >= n && document.querySelector('[data-testid="intel-graph"] canvas') !== null,
+        VIEW_GRAPH_NODES,
+      ),
+    60_000,
+    `/intelligence did not draw ${String(VIEW_GRAPH_NODES)} nodes`,
+  );
+  await waitFrames(page, 5);
+}
+
+/** The landing page idle: the location prompt answered, the counter polling, nothing clicked. */
+const LANDING_IDLE_MS = 10_000;
+
 export const SCENARIOS: readonly BenchScenario[] = [
+  {
+    name: 'landing',
+    description: `The landing page '/' idle for ${LANDING_IDLE_MS / 1000} s (the auto-rotating blurred globe, the hero, the sidebars, the article bar, the live counter polling every 5 s)`,
+    url: '/',
+    prepare: async (page) => {
+      await page.addInitScript(() => localStorage.setItem('atlas_location_asked', 'true'));
+    },
+    setup: ready,
+    run: async (page) => {
+      await page.waitForTimeout(LANDING_IDLE_MS);
+      return {};
+    },
+    warmup: 3,
+  },
   {
     name: 'bare-globe',
     description: `Globe with the default layers at /app, orbiting at lat 20, distance 600, ${ORBIT_DEG_PER_FRAME} deg/frame`,
@@ -567,7 +806,7 @@ export const SCENARIOS: readonly BenchScenario[] = [
   {
     name: 'tour',
     description:
-      "Full-app tour, measured whole: landing '/' (20 frames), 'Enter ATLAS' to /app, fly to a story (60 frames), open it from its marker (signed in), read (10 frames), close (Escape), solar system on and out to distance 8000 (90 + 20 frames)",
+      "Full-app tour, measured whole: landing '/' (20 frames), LAUNCH ATLAS (console skipped) to /app, fly to a story (60 frames), open it from its marker (signed in), read (10 frames), close (Escape), solar system on and out to distance 8000 (90 + 20 frames)",
     url: '/',
     prepare: prepareTour,
     setup: ready,
@@ -590,6 +829,76 @@ export const SCENARIOS: readonly BenchScenario[] = [
     url: '/app',
     setup: qualitySetup,
     run: qualityRecovery,
+    warmup: 0,
+  },
+  {
+    name: 'workspace',
+    description:
+      '/spatial with both panels open and the first LIVE DATA story selected (the contextual panel shows it), orbiting like bare-globe; compare with full-earth in the same run',
+    url: '/spatial',
+    setup: workspaceSetup,
+  },
+  {
+    name: 'timeline-play',
+    description: `/spatial with ${TIMELINE_PLAY_ARTICLES} synthetic articles over the last week, the timeline played over the week in ${PLAY_STEPS_BENCH} steps of ${PLAY_STEP_MS_BENCH} ms; each step's marker set must be on screen within 100 ms`,
+    url: '/spatial',
+    setup: timelinePlaySetup,
+    run: timelinePlay,
+    warmup: 0,
+  },
+  {
+    name: 'mobile-tour',
+    description: `The phone globe screen at ${MOBILE_VIEWPORT.width}x${MOBILE_VIEWPORT.height}, device scale 2, touch, CPU throttled 4x: /app, each sheet opened and closed, a pinch, a double tap, an article opened from the list (compare with tour-throttled in the same run)`,
+    url: '/app',
+    prepare: prepareMobileTour,
+    setup: ready,
+    run: mobileTour,
+    warmup: 0,
+    cpuThrottle: 4,
+    context: {
+      viewport: MOBILE_VIEWPORT,
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    },
+  },
+  {
+    name: 'intelligence-500',
+    description: `/intelligence with a ${String(VIEW_GRAPH_NODES)}-node, ${String(VIEW_GRAPH_NODES * 4)}-edge knowledge graph (sigma.js) over the turning background globe, idle`,
+    url: '/intelligence',
+    prepare: routeBigGraph,
+    setup: waitForGraph,
+  },
+  {
+    name: 'full-earth-after-views',
+    description:
+      'full-earth after visiting /intelligence (500 nodes), /analytics and /layers in the same page (client-side navigation): the views must leave nothing behind',
+    url: '/intelligence',
+    prepare: routeBigGraph,
+    setup: async (page) => {
+      await waitForGraph(page);
+      for (const link of ['Analytics', 'Layers', 'Globe']) {
+        await page.getByRole('link', { name: link, exact: true }).first().click();
+        await waitFrames(page, 1);
+      }
+      await waitFor(
+        page,
+        () => page.evaluate(() => location.pathname === '/app'),
+        10_000,
+        'the Globe link did not lead to /app',
+      );
+      await setLayers(page, EARTH_LAYERS);
+      await page.waitForTimeout(3000);
+      await orbit(page, 20, 600);
+    },
+  },
+  {
+    name: 'cold-start',
+    description:
+      "A first visit to /app in fresh contexts: Lighthouse's mobile profile (150 ms RTT, 1.6 Mbit/s, 4x CPU, empty cache, 390x844) and unthrottled at 1280x800, each followed by a repeat visit: bytes, requests, bytes before the first globe frame, DOMContentLoaded, first globe frame, whenReady (tests/bench/coldStart.ts)",
+    url: '/app',
+    setup: ready,
+    run: (page, { baseUrl }) => coldStart(page, baseUrl),
     warmup: 0,
   },
 ];

@@ -340,6 +340,8 @@ test.describe('globe appearance', () => {
     // Only in the background view: gone on the app globe.
     await navigate(page, '/app');
     await expect.poll(async () => (await globe(page))?.activityCircles.drawn).toBe(false);
+    // The app's lat/long grid (on by default) is cyan too.
+    await page.evaluate(() => window.atlas?.layers.set('grid', false));
     await expect.poll(() => circlePixels(page)).toBeLessThan(40);
     expect((await page.evaluate(() => window.atlas?.layers.get()))?.['backgroundGrid']).toBe(false);
   });

@@ -101,15 +101,22 @@ test.describe('globe controls', () => {
   });
 
   test('auto-rotation on the landing globe stops when the globe is grabbed', async ({ page }) => {
+    // The landing's location prompt (a modal after 2 s) answered, so the canvas can be pressed.
+    await page.addInitScript(() => localStorage.setItem('atlas_location_asked', 'true'));
     await openApp(page, '/');
     const a = (await camera(page)).lon;
     await expect
       .poll(async () => Math.abs((await camera(page)).lon - a), { timeout: 15_000 })
       .toBeGreaterThan(0.3);
-    // A press on empty space (top-left corner, off the globe): an interaction, no drag.
-    await page.mouse.move(30, 200);
-    await page.mouse.down();
-    await page.mouse.up();
+    // A press on the canvas, off the globe (top-left): an interaction, no drag. Dispatched on the
+    // canvas itself: the landing's panels sit over that corner.
+    await page.evaluate(() => {
+      const canvas = document.getElementById('atlas-globe');
+      if (canvas === null) throw new Error('no canvas');
+      const at = { clientX: 30, clientY: 200, pointerId: 1, pointerType: 'mouse', isPrimary: true };
+      canvas.dispatchEvent(new PointerEvent('pointerdown', { ...at, bubbles: true, button: 0 }));
+      canvas.dispatchEvent(new PointerEvent('pointerup', { ...at, bubbles: true, button: 0 }));
+    });
     // Fades to 0 over 500 ms, then stays still (it would resume only after 30 s idle).
     await page.waitForTimeout(1200);
     await waitForFrames(page, 2);
@@ -146,6 +153,13 @@ test.describe('globe controls', () => {
       .toBe('pointer');
     await page.mouse.click(640, 360);
     await expect(page.getByTestId('selected-country')).toContainText('Mongolia');
+    // Its news over the last 24 h, as the by-country call counts them.
+    const news = (await (
+      await page.request.get('/api/news-markers/by-country/MN?hours=24&limit=50')
+    ).json()) as { total: number };
+    await expect(page.getByTestId('country-news')).toHaveText(
+      ` · ${news.total} ${news.total === 1 ? 'story' : 'stories'} in 24 h`,
+    );
     await expect
       .poll(async () => (await camera(page)).distance, { timeout: 15_000 })
       .toBeCloseTo(500, 1);
@@ -231,6 +245,10 @@ test.describe('Locate Me', () => {
     await expect(page.getByTestId('user-location-tooltip')).toContainText('48.8566, 2.3522');
     await page.screenshot({ path: test.info().outputPath('user-marker.png') });
     await page.evaluate(() => window.atlas?.camera.set({ lat: 0, lon: 0, distance: 800 }));
+    // Single-key shortcuts never fire while a button has focus (Locate Me still has it).
+    await page.evaluate(() => {
+      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    });
     await page.keyboard.press('h');
     await expect
       .poll(async () => (await camera(page)).distance, { timeout: 15_000 })

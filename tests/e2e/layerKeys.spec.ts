@@ -206,6 +206,7 @@ test.describe('keyboard', () => {
     test.setTimeout(120_000);
     await openApp(page);
     await setLayer(page, 'markers', false);
+    await setLayer(page, 'moon', false); // on by default (the display settings)
     await place(page, { lat: 30, lon: 10, distance: 600 });
 
     // T and M: one draw call each (their meshes), and back.

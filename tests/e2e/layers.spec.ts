@@ -46,9 +46,14 @@ test.describe('Earth and sky layers', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await open(page);
     const layers = await page.evaluate(() => window.atlas?.layers.get() ?? {});
-    for (const l of ['rivers', 'lakes', 'urban', 'cities', 'grid', 'timezones', 'clouds']) {
+    for (const l of ['rivers', 'lakes', 'urban', 'cities', 'timezones', 'clouds']) {
       expect(layers[l], l).toBe(false);
     }
+    // The display settings' defaults (spec globe.md): grid and moon on in the main globe.
+    expect(layers['grid']).toBe(true);
+    expect(layers['moon']).toBe(true);
+    await setLayer(page, 'grid', false);
+    await setLayer(page, 'moon', false);
     await setCamera(page, 30, 10, 600);
     for (const l of ['rivers', 'lakes', 'urban', 'cities', 'grid', 'timezones', 'clouds', 'moon']) {
       await expectToggle(page, l);

@@ -13,6 +13,8 @@ async function openApp(page: Page): Promise<void> {
   await page.goto('/app');
   await page.evaluate(() => window.atlas?.whenReady());
   await page.evaluate(() => window.atlas?.camera.set({ lat: 0, lon: -60, distance: 650 }));
+  // The shell (and its Ctrl+K listener) mounts after the globe's first frame (issue #29).
+  await expect(page.getByTestId('navbar')).toBeVisible();
 }
 
 test.describe('search overlay', () => {

@@ -110,6 +110,7 @@ test.describe('solar-system time panel', () => {
 
     // The day/night light: look straight down on 0 N 0 E.
     await setLayer(page, 'markers', false);
+    await setLayer(page, 'grid', false); // its lines cross at 0 N 0 E
     await setLayer(page, 'dayNight', true);
     await page.evaluate(() => window.atlas?.camera.set({ lat: 0, lon: 0, distance: 600 }));
     await waitForFrames(page);
@@ -253,6 +254,8 @@ test.describe('time-zone clocks', () => {
     // They tick (signals, a 1 s timer) while the page and the strip do not re-render.
     const renders = (): Promise<Record<string, number>> =>
       page.evaluate(() => ({ ...(window.__atlasRenders ?? {}) }));
+    // The shell renders once more when its fade-in ends (the blur steps after the first frame).
+    await expect(page.getByTestId('app-shell')).not.toHaveClass(/app-shell--hidden/);
     const before = await renders();
     const first = await times.first().textContent();
     await expect.poll(() => times.first().textContent(), { timeout: 5_000 }).not.toBe(first);

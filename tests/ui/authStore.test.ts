@@ -4,7 +4,7 @@
  * logging out, login failures with the server's text, guest mode and logout.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createAtlasApi } from '../../data/api/client';
+import { ApiClient, ApiError, createAtlasApi } from '../../data/api/client';
 import { NO_API_LIMITS, startAuthServer, type AuthTestServer } from '../server/authTestServer';
 import {
   GUEST_USER,
@@ -132,5 +132,40 @@ describe('parseStoredUser', () => {
     expect(parseStoredUser('{"id":"1","name":"A","role":"root"}')).toBeNull();
     expect(parseStoredUser('not json')).toBeNull();
     expect(parseStoredUser(null)).toBeNull();
+  });
+
+  it('keeps the stored session when the check cannot reach the server (issue #32)', async () => {
+    const stored = { id: '7', name: 'Ada', email: 'ada@example.com', role: 'user' };
+    const storeFailingWith = (error: Error): AuthStore => {
+      const storage = memoryStorage();
+      storage.setItem(TOKEN_KEY, 'stored-token');
+      storage.setItem(USER_KEY, JSON.stringify(stored));
+      return createAuthStore({
+        api: {
+          login: () => Promise.reject(new Error('unused')),
+          register: () => Promise.reject(new Error('unused')),
+          me: () => Promise.reject(error),
+          logout: () => Promise.resolve(),
+        },
+        storage,
+      });
+    };
+    for (const error of [
+      new ApiError('Token invalid', null, 'timeout'),
+      new ApiError('Token invalid', null, 'network'),
+      new ApiError('Token invalid', 503, 'http'),
+    ]) {
+      const s = storeFailingWith(error);
+      await s.init();
+      expect(s.isAuthenticated.value, error.kind).toBe(true);
+      expect(s.token.value).toBe('stored-token');
+      expect(s.error.value).toBeNull();
+      expect(s.loading.value).toBe(false);
+    }
+    // A refused token still logs out.
+    const refused = storeFailingWith(new ApiError('Token invalid', 401, 'http'));
+    await refused.init();
+    expect(refused.isAuthenticated.value).toBe(false);
+    expect(refused.error.value).toBe('Token invalid');
   });
 });

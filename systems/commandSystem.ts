@@ -109,6 +109,10 @@ export function commandSystem(world: AtlasWorld): void {
         }
         break;
       case 'setDataSource':
+        // A scenario loaded by automation owns the globe until the page reloads: the shell mounts
+        // after the first frame and would otherwise switch a running test or bench back to the
+        // page's own feed (its demo set or the server) under it.
+        if (world.markers.source === 'scenario' && c.source !== 'scenario') break;
         if (c.source !== world.markers.source) {
           world.markers.source = c.source;
           world.markers.ops.push({ kind: 'replace', articles: [] });

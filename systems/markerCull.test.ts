@@ -113,6 +113,18 @@ describe('markers from the columnar store', () => {
     expect(render.markers.slots.size).toBe(3000);
   });
 
+  it('a loaded scenario keeps the globe when the shell later asks for its own source', () => {
+    const { world, frame } = setup();
+    loadColumns(500);
+    frame();
+    sendCommand({ type: 'setDataSource', source: 'demo' });
+    sendCommand({ type: 'setArticles', source: 'demo', articles: [art('d1', 10, 10)] });
+    frame();
+    expect(world.markers.source).toBe('scenario');
+    expect(world.markers.store.size).toBe(500);
+    expect(world.markers.filteredCount).toBe(500);
+  });
+
   it('a chunked load is filtered once, when its last chunk is in', () => {
     const { world, frame } = setup();
     sendCommand({ type: 'setDataSource', source: 'scenario' });

@@ -92,7 +92,7 @@ describe('ClusterClient', () => {
     expect(client.path).toBe('worker');
   });
 
-  it('falls back to the main thread when the worker throws, with the same clusters', () => {
+  it('falls back to the main thread when the worker throws, with the same clusters', async () => {
     const state = freshState();
     const worker = new FakeWorker();
     const logs: string[] = [];
@@ -108,6 +108,12 @@ describe('ClusterClient', () => {
     // The cluster system is told to send the current points again.
     expect(state.sourceVersion).toBe(-1);
     expect(state.requestedGeneration).toBe(-1);
+    // Until the index code is imported nothing is built or answered.
+    client.load(2, points().lonLat, points().ids);
+    expect(state.loadedGeneration).toBe(-1);
+    await client.mainThreadReady();
+    // Then the cluster system is asked again.
+    expect(state.sourceVersion).toBe(-1);
     const { lonLat, ids } = points();
     client.load(2, lonLat, ids);
     expect(state.loadedGeneration).toBe(2);
@@ -154,7 +160,7 @@ describe('ClusterClient', () => {
     expect(state.reply).toBeNull();
   });
 
-  it('runs on the main thread when no worker can start', () => {
+  it('runs on the main thread when no worker can start', async () => {
     const state = freshState();
     const client = new ClusterClient(state, {
       createWorker: () => {
@@ -163,6 +169,7 @@ describe('ClusterClient', () => {
       log: () => undefined,
     });
     expect(client.path).toBe('main-thread');
+    await client.mainThreadReady();
     const { lonLat, ids } = points();
     client.load(1, lonLat, ids);
     client.query(1, 12);

@@ -6,9 +6,11 @@
  * it), cannot read a message, or leaves a message unanswered for CLUSTER_WORKER_TIMEOUT_MS, it is
  * terminated and the same index code (data/markers/clusterIndex.ts) runs on the main thread from
  * then on. The points already went to the worker (transferred), so the cluster system is told to
- * send the current set again; the clusters drawn are the same either way.
+ * send the current set again; the clusters drawn are the same either way. The index code
+ * (supercluster) is imported only then, so a first visit does not download it for the main thread.
  */
-import { buildClusterIndex, clustersAt, type ClusterIndex } from '../../data/markers/clusterIndex';
+import type * as ClusterIndexCode from '../../data/markers/clusterIndex';
+import type { ClusterIndex } from '../../data/markers/clusterIndex';
 import {
   CLUSTER_WORKER_TIMEOUT_MS,
   type ClusterRequest,
@@ -17,6 +19,8 @@ import {
 import type { ClusterService, ClusterState } from '../world';
 
 export type ClusterPath = 'worker' | 'main-thread';
+
+type IndexCode = typeof ClusterIndexCode;
 
 /** What the client needs of a Worker (a fake in unit tests). */
 export interface ClusterWorkerLike {
@@ -43,6 +47,9 @@ export class ClusterClient implements ClusterService {
   private worker: ClusterWorkerLike | null = null;
   /** The main-thread index once the worker is gone. */
   private local: { generation: number; index: ClusterIndex } | null = null;
+  /** The index code for the main thread, imported at the fallback. */
+  private code: IndexCode | null = null;
+  private codeLoading: Promise<void> | null = null;
   private nextRequestId = 1;
   /** Messages posted to the worker and not answered yet (each gets exactly one reply). */
   private unanswered = 0;
@@ -123,9 +130,27 @@ export class ClusterClient implements ClusterService {
     const w = this.worker;
     this.worker = null;
     w?.terminate();
-    // The worker held (and may have lost) the point set: build it again here.
+    // The worker held (and may have lost) the point set: build it again here, once the index
+    // code is in (load and query wait for it, then the cluster system is asked to send again).
     this.state.sourceVersion = -1;
     this.state.requestedGeneration = -1;
+    void this.mainThreadReady();
+  }
+
+  /** Resolves when the main thread can cluster (the index code is loaded). */
+  mainThreadReady(): Promise<void> {
+    this.codeLoading ??= import('../../data/markers/clusterIndex').then(
+      (code) => {
+        this.code = code;
+        this.state.sourceVersion = -1;
+        this.state.requestedGeneration = -1;
+      },
+      (error: unknown) => {
+        this.codeLoading = null;
+        this.log('ATLAS: the main-thread cluster index could not load', error);
+      },
+    );
+    return this.codeLoading;
   }
 
   private post(msg: ClusterRequest, transfer: Transferable[] = []): void {
@@ -145,8 +170,10 @@ export class ClusterClient implements ClusterService {
       this.post({ type: 'load', generation, lonLat, ids }, [lonLat.buffer, ids.buffer]);
       return;
     }
+    const code = this.code;
+    if (code === null) return;
     const t0 = performance.now();
-    this.local = { generation, index: buildClusterIndex(lonLat, ids) };
+    this.local = { generation, index: code.buildClusterIndex(lonLat, ids) };
     this.lastBuild = { points: ids.length, ms: performance.now() - t0 };
     this.state.loadedGeneration = Math.max(this.state.loadedGeneration, generation);
   }
@@ -157,8 +184,10 @@ export class ClusterClient implements ClusterService {
       this.post({ type: 'query', requestId, generation, zoom });
       return requestId;
     }
+    const code = this.code;
+    if (code === null) return requestId;
     const index = this.local?.generation === generation ? this.local.index : null;
-    this.state.reply = { requestId, generation, zoom, data: clustersAt(index, zoom) };
+    this.state.reply = { requestId, generation, zoom, data: code.clustersAt(index, zoom) };
     return requestId;
   }
 

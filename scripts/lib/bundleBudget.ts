@@ -11,9 +11,12 @@ import { brotliCompressSync, constants } from 'node:zlib';
 
 /**
  * Brotli bytes allowed for the initial JS. Raise it only with a reason in the commit: every 100 KB
- * costs ~0.5 s on the mobile profile (1.6 Mbit/s). Measured at 273 KB when set (the React overlay loads after the first frame, ui/deferredMain.ts).
+ * costs ~0.5 s on the mobile profile (1.6 Mbit/s). Set at 290 KB over a measured 273 KB (the React
+ * overlay loads after the first frame, ui/deferredMain.ts); raised to 312 KB when the engine's
+ * timeline, marker filters, choropleth, camera settings and load status joined the entry (measured
+ * 303.7 KB, with supercluster already moved behind the cluster worker's fallback).
  */
-export const INITIAL_JS_BUDGET_BYTES = 290 * 1024;
+export const INITIAL_JS_BUDGET_BYTES = 312 * 1024;
 
 export interface InitialScript {
   file: string;

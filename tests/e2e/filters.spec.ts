@@ -136,19 +136,26 @@ test('the sidebar filters the markers and the list, with counts and Clear all', 
   await expectMarkers(all, () => true);
   await expect(panel.getByTestId('filters-clear')).toBeDisabled();
 
-  // Reality type: the seeded articles are not analysed, so all are unverified and none is fact.
+  // Reality type: the seeded articles are mostly not analysed (unverified); the earlier specs of a
+  // full run analyse a few, which become fact or opinion. The chips count what the list holds.
   const fact = panel.getByTestId('filter-reality-fact');
   const unverified = panel.getByTestId('filter-reality-unverified');
-  expect([...facts.values()].filter((f) => f.realityType !== 'unverified')).toEqual([]);
-  expect(await countOf(fact)).toBe(0);
-  expect(await countOf(unverified)).toBe(all);
+  const nFact = await countOf(fact);
+  const nUnverified = await countOf(unverified);
+  expect(nUnverified).toBeGreaterThan(all / 2);
+  expect(nFact + nUnverified).toBeLessThanOrEqual(all);
   await fact.click();
-  await expectMarkers(0, () => false);
-  await panel.getByRole('tab', { name: /Recent Articles/ }).click();
-  await expect(panel.getByTestId('filters-no-match')).toBeVisible();
-  await panel.getByRole('tab', { name: /Filters/ }).click();
+  await expectMarkers(nFact, (f) => f.realityType === 'fact');
+  if (nFact === 0) {
+    await panel.getByRole('tab', { name: /Recent Articles/ }).click();
+    await expect(panel.getByTestId('filters-no-match')).toBeVisible();
+    await panel.getByRole('tab', { name: /Filters/ }).click();
+  }
   await unverified.click();
-  await expectMarkers(all, (f) => f.realityType === 'fact' || f.realityType === 'unverified');
+  await expectMarkers(
+    nFact + nUnverified,
+    (f) => f.realityType === 'fact' || f.realityType === 'unverified',
+  );
   await fact.click();
   await unverified.click();
   await expect

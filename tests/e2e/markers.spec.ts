@@ -99,11 +99,13 @@ test.describe('article markers', () => {
     expect(count?.drawn).toBe(mode === 'low' ? 50 : 100);
     await page.evaluate(() => window.atlas?.quality.set('high'));
     await expect.poll(() => page.evaluate(() => window.atlas?.markers.count().drawn)).toBe(100);
-    // All markers are one merged mesh: one draw call, whatever their number.
+    // All markers are one merged mesh (and the cluster badges another, when clusters show): the
+    // layer costs one or two draw calls, whatever the number of markers.
     const calls = (): Promise<number> => page.evaluate(() => window.atlas?.stats().drawCalls ?? 0);
     const withMarkers = await calls();
     await page.evaluate(() => window.atlas?.layers.set('markers', false));
-    await expect.poll(calls).toBe(withMarkers - 1);
+    await expect.poll(calls).toBeLessThan(withMarkers);
+    expect(withMarkers - (await calls())).toBeLessThanOrEqual(2);
   });
 
   test('markers and the article list draw colour emoji from the bundled font', async ({ page }) => {

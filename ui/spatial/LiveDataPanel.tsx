@@ -98,6 +98,7 @@ function SearchBox({ articles }: { articles: readonly NormalizedArticle[] }) {
               <button
                 type="button"
                 className="ws-row"
+                data-kind="place"
                 onClick={() => {
                   flyToPlace(p);
                   setQuery('');

@@ -9,7 +9,7 @@
  * p99 < 300 ms on every endpoint.
  *
  *   npm run bench:server -- [--seconds 10] [--articles 50000] [--connections 100] [--cache-ms 1000]
- *                           [--uncached] [--db seeded.db]
+ *                           [--uncached] [--attack] [--db seeded.db]
  *
  * --cache-ms 0 turns the list response cache off, to see what the queries themselves cost.
  * --uncached: every list request carries distinct valid query values (limit and hours or skip
@@ -17,6 +17,13 @@
  * stays on but each answer is computed: what many clients with their own filters cause (R1
  * uncached). --db starts from a copy of an already seeded SQLite file (seeding 50,000 articles
  * takes minutes on a loaded machine); its articles were made relative to when it was seeded.
+ *
+ * --attack (issue #28 V2): the server with its production protections on (rate limits, the
+ * per-client list budget); one guest on 127.0.0.2 floods `/%61pi/articles/geocoded?x=<n>` (an
+ * encoded prefix and a made-up parameter: both used to bypass the limit and the cache) from
+ * --connections connections for 15 s while a probe on 127.0.0.1 asks, one at a time, for
+ * `/api/health` and a cached list. Prints how many answers the probe got and its worst latency,
+ * and what the attacker got back.
  */
 import { spawn } from 'node:child_process';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
@@ -33,6 +40,7 @@ interface Options {
   /** List response cache lifetime (server/articles/responseCache.ts); 0 measures raw queries. */
   cacheMs: number;
   uncached: boolean;
+  attack: boolean;
   db: string | null;
 }
 
@@ -43,12 +51,17 @@ function parseArgs(argv: readonly string[]): Options {
     connections: 100,
     cacheMs: 1000,
     uncached: false,
+    attack: false,
     db: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === '--uncached') {
       options.uncached = true;
+      continue;
+    }
+    if (flag === '--attack') {
+      options.attack = true;
       continue;
     }
     if (flag === '--db') {
@@ -135,6 +148,116 @@ async function phase(ms, record) {
 })();
 `;
 
+/** --attack: the flooding guest, from its own loopback address (its own rate-limit key). */
+const ATTACKER = String.raw`
+const http = require('node:http');
+const [base, seconds, connections] = JSON.parse(process.argv[1]);
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections, localAddress: '127.0.0.2' });
+let n = 0; const statuses = {};
+function once() {
+  return new Promise((resolve) => {
+    const req = http.get(base + '/%61pi/articles/geocoded?x=' + (n++), { agent }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => { statuses[res.statusCode] = (statuses[res.statusCode] || 0) + 1; resolve(); });
+    });
+    req.on('error', (e) => { statuses[e.code || 'error'] = (statuses[e.code || 'error'] || 0) + 1; resolve(); });
+  });
+}
+(async () => {
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(Array.from({ length: connections }, async () => { while (Date.now() < until) await once(); }));
+  process.stdout.write(JSON.stringify({ requests: n, statuses }));
+  agent.destroy();
+})();
+`;
+
+/**
+ * --attack: another guest. One loop asks for the health check back to back (one at a time); one
+ * asks for a cached list once a second (15 in 15 s: within the guest's 100 a minute).
+ */
+const PROBE = String.raw`
+const http = require('node:http');
+const [base, seconds] = JSON.parse(process.argv[1]);
+const agent = new http.Agent({ keepAlive: true, maxSockets: 2, localAddress: '127.0.0.1' });
+const out = {};
+function once(path) {
+  return new Promise((resolve) => {
+    const t0 = process.hrtime.bigint();
+    const req = http.get(base + path, { agent, timeout: 30000 }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - t0) / 1e6 }));
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', (e) => resolve({ status: e.message, ms: Number(process.hrtime.bigint() - t0) / 1e6 }));
+  });
+}
+async function loop(path, pauseMs, until) {
+  const o = (out[path] = { answered: 0, other: {}, worstMs: 0 });
+  while (Date.now() < until) {
+    const r = await once(path);
+    if (r.status === 200) o.answered++; else o.other[r.status] = (o.other[r.status] || 0) + 1;
+    o.worstMs = Math.max(o.worstMs, r.ms);
+    if (pauseMs > 0) await new Promise((f) => setTimeout(f, Math.max(0, pauseMs - r.ms)));
+  }
+}
+(async () => {
+  const until = Date.now() + seconds * 1000;
+  await Promise.all([loop('/api/health', 0, until), loop('/api/articles/geocoded', 1000, until)]);
+  process.stdout.write(JSON.stringify(out));
+  agent.destroy();
+})();
+`;
+
+function runChild<T>(script: string, args: unknown[]): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script, JSON.stringify(args)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) reject(new Error(`bench child exited with ${code}`));
+      else resolve(JSON.parse(out) as T);
+    });
+  });
+}
+
+interface ProbeResult {
+  answered: number;
+  other: Record<string, number>;
+  worstMs: number;
+}
+
+async function attack(base: string, options: Options): Promise<void> {
+  const seconds = 15;
+  const quiet = await runChild<Record<string, ProbeResult>>(PROBE, [base, seconds]);
+  const [flood, probe] = await Promise.all([
+    runChild<{ requests: number; statuses: Record<string, number> }>(ATTACKER, [
+      base,
+      seconds,
+      options.connections,
+    ]),
+    runChild<Record<string, ProbeResult>>(PROBE, [base, seconds]),
+  ]);
+  const line = (label: string, r: Record<string, ProbeResult>): void => {
+    for (const [p, o] of Object.entries(r)) {
+      console.log(
+        `${label.padEnd(16)} ${p.padEnd(24)} ${String(o.answered).padStart(6)} answers in ${seconds} s, ` +
+          `worst ${o.worstMs.toFixed(1)} ms${Object.keys(o.other).length > 0 ? ` other ${JSON.stringify(o.other)}` : ''}`,
+      );
+    }
+  };
+  line('probe, no flood', quiet);
+  line('probe, flood', probe);
+  console.log(
+    `attacker (127.0.0.2, ${options.connections} connections): ${flood.requests} requests, statuses ${JSON.stringify(flood.statuses)}`,
+  );
+}
+
 interface Result {
   path: string;
   requests: number;
@@ -187,6 +310,29 @@ async function main(): Promise<void> {
       );
     } else {
       console.log(`started from a copy of ${options.db}`);
+    }
+    if (options.attack) {
+      const app = await buildApp(
+        {
+          logLevel: 'error',
+          distDir: path.join(dir, 'dist'),
+          publicDir: path.join(dir, 'public'),
+          jwtSecret: 'bench-secret-0123456789abcdef0123456789abcdef',
+          redisUrl: null,
+          corsOrigins: [],
+        },
+        // Production protections: the rate limits and the per-client list budget stay on.
+        { db: atlasDb.db, dialect: atlasDb.dialect, articleListCacheMs: options.cacheMs },
+      );
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (address === null || typeof address === 'string') throw new Error('no TCP address');
+      console.log(
+        `attack: Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]?.toFixed(1)}`,
+      );
+      await attack(`http://127.0.0.1:${address.port}`, options);
+      await app.close();
+      return;
     }
     const app = await buildApp(
       {

@@ -270,24 +270,8 @@ interface Result {
 }
 
 function drive(base: string, urlPath: string, options: Options): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const warmup = Math.min(3, Math.max(1, options.seconds / 5));
-    const child = spawn(
-      process.execPath,
-      ['-e', CLIENT, JSON.stringify([base, urlPath, options.seconds, warmup, options.connections])],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let out = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      out += chunk;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) reject(new Error(`load client exited with ${code}`));
-      else resolve(JSON.parse(out) as Result);
-    });
-  });
+  const warmup = Math.min(3, Math.max(1, options.seconds / 5));
+  return runChild<Result>(CLIENT, [base, urlPath, options.seconds, warmup, options.connections]);
 }
 
 async function main(): Promise<void> {

@@ -53,6 +53,7 @@ import {
 } from '../engine/labelState';
 import { Marker, MARKER_HOVERED, MARKER_SELECTED } from '../engine/markers/markerComponents';
 import type { AtlasWorld } from '../engine/world';
+import type { BodyPlacement, SolarSystemLayout } from '../data/globe/astro';
 import { USER_MARKER_PX } from './countrySystem';
 import { PART_MOON, PART_PLANETS, PART_SUN } from './earthLayerSystem';
 import { markerCentre, markerScale, markerSize } from './markerGeometry';
@@ -439,14 +440,10 @@ function place(world: AtlasWorld, mask: number): void {
   const sky = world.appearance.sky;
   if (sky !== null && distance >= SKY_LABEL_DISTANCE) {
     const parts = world.earth.parts;
-    const bodies = [
-      (parts & PART_SUN) !== 0 ? sky.sun : null,
-      (parts & PART_MOON) !== 0 ? sky.moon : null,
-      ...sky.planets.map((p) => ((parts & PART_PLANETS) !== 0 ? p : null)),
-    ];
-    for (let j = 0; j < bodies.length && j < SKY_LABELS; j++) {
-      const b = bodies[j];
-      if (b === null || b === undefined) continue;
+    const bodyCount = 2 + sky.planets.length;
+    for (let j = 0; j < bodyCount && j < SKY_LABELS; j++) {
+      const b = skyBodyAt(sky, parts, j);
+      if (b === null) continue;
       const i = cat.size + j;
       const name = SKY_DISPLAY[b.name] ?? b.name;
       s.skyName[j] = name;
@@ -537,6 +534,14 @@ function selectedLabelIndex(world: AtlasWorld): number {
     if (byName < 0 && cat.name[i] === info.name) byName = i;
   }
   return byName;
+}
+
+/** The body of sky-label slot j (0 the sun, 1 the moon, 2.. the planets), or null while its
+ * part is hidden; read in place, so a label pass builds no array. */
+function skyBodyAt(sky: SolarSystemLayout, parts: number, j: number): BodyPlacement | null {
+  if (j === 0) return (parts & PART_SUN) !== 0 ? sky.sun : null;
+  if (j === 1) return (parts & PART_MOON) !== 0 ? sky.moon : null;
+  return (parts & PART_PLANETS) !== 0 ? (sky.planets[j - 2] ?? null) : null;
 }
 
 export function labelSystem(world: AtlasWorld): void {

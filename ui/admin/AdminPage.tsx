@@ -22,6 +22,38 @@ const SECTIONS: readonly { key: Section; label: string }[] = [
   { key: 'system', label: 'System' },
 ];
 
+/** A console table: caption, column headings, and the rows given as children (phones show each
+ * row as a card; cells carry their heading in data-label). */
+function AdminTable({
+  caption,
+  columns,
+  testId,
+  children,
+}: {
+  caption?: ReactNode;
+  columns: readonly string[];
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="admin__table-wrap">
+      <table className="admin__table" data-testid={testId}>
+        {caption !== undefined && <caption>{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 function Loaded<T>({ q, children }: { q: AdminQuery<T>; children: (data: T) => ReactNode }) {
   if (q.loading && q.data === null) return <LoadingState />;
   if (q.error !== null)
@@ -104,73 +136,62 @@ function UsersSection() {
           data.users.length === 0 ? (
             <EmptyState title="No users found" />
           ) : (
-            <div className="admin__table-wrap">
-              <table className="admin__table">
-                <caption>{count(data.total, 'user', 'users')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.users.map((u) => (
-                    <tr key={u.id} data-testid="admin-user-row">
-                      <td>{u.name}</td>
-                      <td data-label="Email">{u.email}</td>
-                      <td data-label="Role">
-                        <select
-                          aria-label={`Role of ${u.email}`}
-                          value={u.role}
-                          onChange={(e) => {
-                            const role = e.currentTarget.value;
-                            act(
-                              () => adminCall('PUT', `/api/admin/users/${u.id}/role`, { role }),
-                              'Role updated',
-                            );
-                          }}
-                        >
-                          <option value="user">User</option>
-                          <option value="admin">Admin</option>
-                        </select>
-                      </td>
-                      <td data-label="Status">{u.disabled ? 'Disabled' : 'Active'}</td>
-                      <td className="admin__actions">
-                        <Button
-                          size="small"
-                          variant={u.disabled ? 'default' : 'danger'}
-                          onClick={() =>
-                            act(
-                              () =>
-                                adminCall('POST', `/api/admin/users/${u.id}/disable`, {
-                                  disabled: !u.disabled,
-                                }),
-                              u.disabled ? 'User enabled' : 'User disabled',
-                            )
-                          }
-                        >
-                          {u.disabled ? 'Enable' : 'Disable'}
-                        </Button>
-                        <Button
-                          size="small"
-                          onClick={() =>
-                            act(
-                              () => adminCall('POST', `/api/admin/users/${u.id}/revoke`),
-                              'Sessions revoked',
-                            )
-                          }
-                        >
-                          Sign out everywhere
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable
+              caption={count(data.total, 'user', 'users')}
+              columns={['Name', 'Email', 'Role', 'Status', 'Actions']}
+            >
+              {data.users.map((u) => (
+                <tr key={u.id} data-testid="admin-user-row">
+                  <td>{u.name}</td>
+                  <td data-label="Email">{u.email}</td>
+                  <td data-label="Role">
+                    <select
+                      aria-label={`Role of ${u.email}`}
+                      value={u.role}
+                      onChange={(e) => {
+                        const role = e.currentTarget.value;
+                        act(
+                          () => adminCall('PUT', `/api/admin/users/${u.id}/role`, { role }),
+                          'Role updated',
+                        );
+                      }}
+                    >
+                      <option value="user">User</option>
+                      <option value="admin">Admin</option>
+                    </select>
+                  </td>
+                  <td data-label="Status">{u.disabled ? 'Disabled' : 'Active'}</td>
+                  <td className="admin__actions">
+                    <Button
+                      size="small"
+                      variant={u.disabled ? 'default' : 'danger'}
+                      onClick={() =>
+                        act(
+                          () =>
+                            adminCall('POST', `/api/admin/users/${u.id}/disable`, {
+                              disabled: !u.disabled,
+                            }),
+                          u.disabled ? 'User enabled' : 'User disabled',
+                        )
+                      }
+                    >
+                      {u.disabled ? 'Enable' : 'Disable'}
+                    </Button>
+                    <Button
+                      size="small"
+                      onClick={() =>
+                        act(
+                          () => adminCall('POST', `/api/admin/users/${u.id}/revoke`),
+                          'Sessions revoked',
+                        )
+                      }
+                    >
+                      Sign out everywhere
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
           )
         }
       </Loaded>
@@ -278,81 +299,70 @@ function FeedsSection() {
           data.feeds.length === 0 ? (
             <EmptyState title="No feeds registered" />
           ) : (
-            <div className="admin__table-wrap">
-              <table className="admin__table">
-                <caption>
+            <AdminTable
+              caption={
+                <>
                   {data.feeds.filter((f) => f.health.status === 'failing').length} of{' '}
                   {data.feeds.length} feeds failing
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Health</th>
-                    <th scope="col">Last error</th>
-                    <th scope="col">Items</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.feeds.map((f) => (
-                    <tr key={f.id} data-testid="admin-feed-row">
-                      <td>
-                        <span className="admin__strong">{f.name}</span>
-                        <span className="admin__muted admin__url">{f.url}</span>
-                      </td>
-                      <td data-label="Health">
-                        <span className={`admin__badge admin__badge--${f.health.status}`}>
-                          {f.enabled ? f.health.status : 'disabled'}
-                        </span>
-                      </td>
-                      <td data-label="Last error" className="admin__muted">
-                        {f.health.lastError ?? '—'}
-                      </td>
-                      <td data-label="Items">{f.health.itemsSeen}</td>
-                      <td className="admin__actions">
-                        <Button
-                          size="small"
-                          onClick={() =>
-                            act(
-                              () =>
-                                adminCall('PATCH', `/api/feeds/${f.id}`, { enabled: !f.enabled }),
-                              f.enabled ? 'Feed disabled' : 'Feed enabled',
-                            )
-                          }
-                        >
-                          {f.enabled ? 'Disable' : 'Enable'}
-                        </Button>
-                        <Button
-                          size="small"
-                          onClick={() => {
-                            const renamed = window.prompt(`New name for ${f.name}`, f.name);
-                            if (renamed === null || renamed.trim() === '') return;
-                            act(
-                              () =>
-                                adminCall('PATCH', `/api/feeds/${f.id}`, { name: renamed.trim() }),
-                              'Feed renamed',
-                            );
-                          }}
-                        >
-                          Rename
-                        </Button>
-                        <Button
-                          size="small"
-                          variant="danger"
-                          onClick={() => {
-                            if (window.confirm(`Remove ${f.name}? Its stored articles stay.`)) {
-                              act(() => adminCall('DELETE', `/api/feeds/${f.id}`), 'Feed removed');
-                            }
-                          }}
-                        >
-                          Remove
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                </>
+              }
+              columns={['Name', 'Health', 'Last error', 'Items', 'Actions']}
+            >
+              {data.feeds.map((f) => (
+                <tr key={f.id} data-testid="admin-feed-row">
+                  <td>
+                    <span className="admin__strong">{f.name}</span>
+                    <span className="admin__muted admin__url">{f.url}</span>
+                  </td>
+                  <td data-label="Health">
+                    <span className={`admin__badge admin__badge--${f.health.status}`}>
+                      {f.enabled ? f.health.status : 'disabled'}
+                    </span>
+                  </td>
+                  <td data-label="Last error" className="admin__muted">
+                    {f.health.lastError ?? '—'}
+                  </td>
+                  <td data-label="Items">{f.health.itemsSeen}</td>
+                  <td className="admin__actions">
+                    <Button
+                      size="small"
+                      onClick={() =>
+                        act(
+                          () => adminCall('PATCH', `/api/feeds/${f.id}`, { enabled: !f.enabled }),
+                          f.enabled ? 'Feed disabled' : 'Feed enabled',
+                        )
+                      }
+                    >
+                      {f.enabled ? 'Disable' : 'Enable'}
+                    </Button>
+                    <Button
+                      size="small"
+                      onClick={() => {
+                        const renamed = window.prompt(`New name for ${f.name}`, f.name);
+                        if (renamed === null || renamed.trim() === '') return;
+                        act(
+                          () => adminCall('PATCH', `/api/feeds/${f.id}`, { name: renamed.trim() }),
+                          'Feed renamed',
+                        );
+                      }}
+                    >
+                      Rename
+                    </Button>
+                    <Button
+                      size="small"
+                      variant="danger"
+                      onClick={() => {
+                        if (window.confirm(`Remove ${f.name}? Its stored articles stay.`)) {
+                          act(() => adminCall('DELETE', `/api/feeds/${f.id}`), 'Feed removed');
+                        }
+                      }}
+                    >
+                      Remove
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
           )
         }
       </Loaded>
@@ -395,46 +405,33 @@ function JobsSection() {
           {data.failures.length === 0 ? (
             <EmptyState title="No failures" />
           ) : (
-            <div className="admin__table-wrap">
-              <table className="admin__table">
-                <thead>
-                  <tr>
-                    <th scope="col">Job</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Attempts</th>
-                    <th scope="col">Error</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.failures.map((j) => (
-                    <tr key={j.id}>
-                      <td>
-                        #{j.id} {j.kind}
-                      </td>
-                      <td data-label="Status">{j.status}</td>
-                      <td data-label="Attempts">{j.attempts}</td>
-                      <td data-label="Error" className="admin__muted">
-                        {j.lastError ?? '—'}
-                      </td>
-                      <td>
-                        <Button
-                          size="small"
-                          onClick={() =>
-                            act(
-                              () => adminCall('POST', `/api/admin/jobs/${j.id}/retry`),
-                              'Job queued again',
-                            )
-                          }
-                        >
-                          Retry
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable columns={['Job', 'Status', 'Attempts', 'Error', 'Actions']}>
+              {data.failures.map((j) => (
+                <tr key={j.id}>
+                  <td>
+                    #{j.id} {j.kind}
+                  </td>
+                  <td data-label="Status">{j.status}</td>
+                  <td data-label="Attempts">{j.attempts}</td>
+                  <td data-label="Error" className="admin__muted">
+                    {j.lastError ?? '—'}
+                  </td>
+                  <td>
+                    <Button
+                      size="small"
+                      onClick={() =>
+                        act(
+                          () => adminCall('POST', `/api/admin/jobs/${j.id}/retry`),
+                          'Job queued again',
+                        )
+                      }
+                    >
+                      Retry
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
           )}
           <div className="admin__footer">
             <Button onClick={jobs.reload}>Refresh</Button>
@@ -511,118 +508,106 @@ function ModerationSection() {
           data.articles.length === 0 ? (
             <EmptyState title="No articles" />
           ) : (
-            <div className="admin__table-wrap">
-              <table className="admin__table">
-                <caption>{count(data.total, 'article', 'articles')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Title</th>
-                    <th scope="col">Place</th>
-                    <th scope="col">Category</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.articles.map((a) => (
-                    <tr
-                      key={a.id}
-                      className={a.hidden ? 'admin__row--hidden' : undefined}
-                      data-testid="admin-article-row"
+            <AdminTable
+              caption={count(data.total, 'article', 'articles')}
+              columns={['Title', 'Place', 'Category', 'Actions']}
+            >
+              {data.articles.map((a) => (
+                <tr
+                  key={a.id}
+                  className={a.hidden ? 'admin__row--hidden' : undefined}
+                  data-testid="admin-article-row"
+                >
+                  <td>
+                    <span className="admin__strong">{a.title}</span>
+                    <span className="admin__muted">
+                      {a.source ?? 'Unknown Publisher'} · {when(a.publishedAt)}
+                    </span>
+                  </td>
+                  <td data-label="Place">{a.locationName ?? 'Unknown Location'}</td>
+                  <td data-label="Category">
+                    <select
+                      aria-label={`Category of ${a.title}`}
+                      value={CATEGORIES.includes(a.category) ? a.category : 'general'}
+                      onChange={(e) => {
+                        const category = e.currentTarget.value;
+                        act(
+                          () =>
+                            adminCall('PUT', `/api/admin/articles/${a.id}/correction`, {
+                              category,
+                            }),
+                          'Category corrected',
+                        );
+                      }}
                     >
-                      <td>
-                        <span className="admin__strong">{a.title}</span>
-                        <span className="admin__muted">
-                          {a.source ?? 'Unknown Publisher'} · {when(a.publishedAt)}
-                        </span>
-                      </td>
-                      <td data-label="Place">{a.locationName ?? 'Unknown Location'}</td>
-                      <td data-label="Category">
-                        <select
-                          aria-label={`Category of ${a.title}`}
-                          value={CATEGORIES.includes(a.category) ? a.category : 'general'}
-                          onChange={(e) => {
-                            const category = e.currentTarget.value;
-                            act(
-                              () =>
-                                adminCall('PUT', `/api/admin/articles/${a.id}/correction`, {
-                                  category,
-                                }),
-                              'Category corrected',
-                            );
-                          }}
-                        >
-                          {CATEGORIES.map((c) => (
-                            <option key={c} value={c}>
-                              {c}
-                            </option>
-                          ))}
-                        </select>
-                      </td>
-                      <td className="admin__actions">
-                        {a.hidden ? (
-                          <Button
-                            size="small"
-                            onClick={() =>
-                              act(
-                                () => adminCall('POST', `/api/admin/articles/${a.id}/restore`),
-                                'Article restored',
-                              )
-                            }
-                          >
-                            Restore
-                          </Button>
-                        ) : (
-                          <Button
-                            size="small"
-                            variant="danger"
-                            onClick={() => {
-                              const reason =
-                                window.prompt('Why hide this article? (optional)') ?? '';
-                              act(
-                                () =>
-                                  adminCall('POST', `/api/admin/articles/${a.id}/hide`, { reason }),
-                                'Article hidden',
-                              );
-                            }}
-                          >
-                            Hide
-                          </Button>
-                        )}
-                        <Button
-                          size="small"
-                          onClick={() => {
-                            const place = window.prompt(
-                              'Correct place as "Name, lat, lon" (e.g. Kingston, 44.23, -76.49)',
-                            );
-                            if (place === null) return;
-                            const [pName = '', lat = '', lon = ''] = place
-                              .split(',')
-                              .map((s) => s.trim());
-                            act(
-                              () =>
-                                adminCall('PUT', `/api/admin/articles/${a.id}/correction`, {
-                                  place: { name: pName, lat: Number(lat), lon: Number(lon) },
-                                }),
-                              'Place corrected',
-                            );
-                          }}
-                        >
-                          Correct place
-                        </Button>
-                        <Button
-                          size="small"
-                          aria-expanded={history === a.id}
-                          onClick={() => setHistory(history === a.id ? null : a.id)}
-                        >
-                          History
-                        </Button>
-                        {history === a.id ? <Corrections articleId={a.id} /> : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                      {CATEGORIES.map((c) => (
+                        <option key={c} value={c}>
+                          {c}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td className="admin__actions">
+                    {a.hidden ? (
+                      <Button
+                        size="small"
+                        onClick={() =>
+                          act(
+                            () => adminCall('POST', `/api/admin/articles/${a.id}/restore`),
+                            'Article restored',
+                          )
+                        }
+                      >
+                        Restore
+                      </Button>
+                    ) : (
+                      <Button
+                        size="small"
+                        variant="danger"
+                        onClick={() => {
+                          const reason = window.prompt('Why hide this article? (optional)') ?? '';
+                          act(
+                            () => adminCall('POST', `/api/admin/articles/${a.id}/hide`, { reason }),
+                            'Article hidden',
+                          );
+                        }}
+                      >
+                        Hide
+                      </Button>
+                    )}
+                    <Button
+                      size="small"
+                      onClick={() => {
+                        const place = window.prompt(
+                          'Correct place as "Name, lat, lon" (e.g. Kingston, 44.23, -76.49)',
+                        );
+                        if (place === null) return;
+                        const [pName = '', lat = '', lon = ''] = place
+                          .split(',')
+                          .map((s) => s.trim());
+                        act(
+                          () =>
+                            adminCall('PUT', `/api/admin/articles/${a.id}/correction`, {
+                              place: { name: pName, lat: Number(lat), lon: Number(lon) },
+                            }),
+                          'Place corrected',
+                        );
+                      }}
+                    >
+                      Correct place
+                    </Button>
+                    <Button
+                      size="small"
+                      aria-expanded={history === a.id}
+                      onClick={() => setHistory(history === a.id ? null : a.id)}
+                    >
+                      History
+                    </Button>
+                    {history === a.id ? <Corrections articleId={a.id} /> : null}
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
           )
         }
       </Loaded>
@@ -735,35 +720,25 @@ function AuditSection() {
           data.entries.length === 0 ? (
             <EmptyState title="No audit entries" />
           ) : (
-            <div className="admin__table-wrap">
-              <table className="admin__table" data-testid="audit-table">
-                <caption>{count(data.total, 'entry', 'entries')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">When (UTC)</th>
-                    <th scope="col">Action</th>
-                    <th scope="col">Who</th>
-                    <th scope="col">Target</th>
-                    <th scope="col">Address</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.entries.map((e) => (
-                    <tr key={e.id}>
-                      <td data-label="When (UTC)">{when(e.at)}</td>
-                      <td data-label="Action">{e.action}</td>
-                      <td data-label="Who">{e.actorEmail ?? '—'}</td>
-                      <td data-label="Target" className="admin__muted">
-                        {e.target ?? '—'}
-                      </td>
-                      <td data-label="Address" className="admin__muted">
-                        {e.ip ?? '—'}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable
+              caption={count(data.total, 'entry', 'entries')}
+              testId="audit-table"
+              columns={['When (UTC)', 'Action', 'Who', 'Target', 'Address']}
+            >
+              {data.entries.map((e) => (
+                <tr key={e.id}>
+                  <td data-label="When (UTC)">{when(e.at)}</td>
+                  <td data-label="Action">{e.action}</td>
+                  <td data-label="Who">{e.actorEmail ?? '—'}</td>
+                  <td data-label="Target" className="admin__muted">
+                    {e.target ?? '—'}
+                  </td>
+                  <td data-label="Address" className="admin__muted">
+                    {e.ip ?? '—'}
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
           )
         }
       </Loaded>

@@ -2,7 +2,7 @@
  * Spec globe.md section 2 (mobile layout): the gesture tips - pinch to zoom, drag to rotate,
  * double tap to zoom - shown on a phone's first visit to the globe and remembered once dismissed.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../components/kit';
 import { hapticTap } from './mobileState';
 
@@ -21,8 +21,25 @@ function seen(): boolean {
   }
 }
 
+/** The tips card's height, published for the toast stack to sit above it (ui/mobile/mobile.css). */
+const TIPS_HEIGHT_VAR = '--mobile-tips-h';
+
 export function GestureTips() {
   const [open, setOpen] = useState(() => !seen());
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!open || el === null) return;
+    const root = document.documentElement;
+    const publish = (): void => root.style.setProperty(TIPS_HEIGHT_VAR, `${el.offsetHeight}px`);
+    publish();
+    const resize = new ResizeObserver(publish);
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      root.style.removeProperty(TIPS_HEIGHT_VAR);
+    };
+  }, [open]);
   if (!open) return null;
   const dismiss = (): void => {
     hapticTap();
@@ -35,6 +52,7 @@ export function GestureTips() {
   };
   return (
     <aside
+      ref={ref}
       className="mobile-tips"
       aria-label="Gesture tips"
       data-testid="mobile-tips"

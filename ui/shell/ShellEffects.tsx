@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { sendCommand } from '../../engine/commands';
-import type { ViewName } from '../../engine/signals';
+import { engineReady, type ViewName } from '../../engine/signals';
 import { auth } from '../auth/authState';
 import { installMobileViewport } from '../mobile/viewport';
 import { INTRO_FLAG_KEY, blurFilter, revealPlan } from './blur';
@@ -21,11 +21,17 @@ function introFlag(): boolean {
   }
 }
 
+/** Whether the first reveal of this page has run (only that one can find the globe shown). */
+let revealedOnce = false;
+
 /** Steps the canvas blur and reveals the UI whenever the view preset changes. */
 function useReveal(view: ViewName): void {
   useEffect(() => {
     const canvas = document.getElementById('atlas-globe');
-    const plan = revealPlan(view, introFlag());
+    // A direct visit: the globe drew sharp before the overlay arrived (see revealPlan).
+    const shownSharp = !revealedOnce && engineReady.peek() && canvas?.style.filter === '';
+    revealedOnce = true;
+    const plan = revealPlan(view, introFlag(), shownSharp);
     const timers: number[] = [];
     uiVisible.value = plan.uiAtMs === 0;
     for (const step of plan.steps) {

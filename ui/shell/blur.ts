@@ -19,10 +19,22 @@ export const HEAVY_BLUR_PX = 8;
 /** Spec: "blur steps 4, 2, 0 over about a second, then the UI shows". */
 export const REVEAL_MS = 1000;
 
-export function revealPlan(view: ViewName, introFlag: boolean): RevealPlan {
+/**
+ * `globeShownSharp`: the UI is mounting for the first time after the globe already drew sharp
+ * frames on this route (a direct visit: the overlay is fetched after the globe's first frame,
+ * ui/deferredMain.ts). The steps are the transition out of the landing's blur; blurring a globe
+ * the visitor already sees sharp would be a flash of blur (and a second of blurred compositing
+ * on a phone's first visit), so the UI simply fades in.
+ */
+export function revealPlan(
+  view: ViewName,
+  introFlag: boolean,
+  globeShownSharp = false,
+): RevealPlan {
   if (view === 'landing' || view === 'background') {
     return { steps: [{ atMs: 0, px: HEAVY_BLUR_PX }], uiAtMs: view === 'landing' ? null : 0 };
   }
+  if (globeShownSharp) return { steps: [{ atMs: 0, px: 0 }], uiAtMs: 0 };
   const values = introFlag ? [6, 4, 2, 0] : [4, 2, 0];
   const gap = REVEAL_MS / values.length;
   return {

@@ -80,6 +80,11 @@ describe('reveal plan (spec section 2 shell states)', () => {
     expect(Math.max(...app.steps.map((s) => s.atMs))).toBeLessThan(1000);
     expect(revealPlan('app', true).steps.map((s) => s.px)).toEqual([6, 4, 2, 0]);
     expect(revealPlan('background', false).uiAtMs).toBe(0);
+    // A direct visit: the globe is already on screen, sharp; the UI fades in without a blur.
+    expect(revealPlan('app', false, true)).toEqual({ steps: [{ atMs: 0, px: 0 }], uiAtMs: 0 });
+    expect(revealPlan('app', true, true).steps.map((s) => s.px)).toEqual([0]);
+    // The landing stays blurred whatever came before.
+    expect(revealPlan('landing', false, true).steps.map((s) => s.px)).toEqual([8]);
     expect(blurFilter(0)).toBe('none');
     expect(blurFilter(4)).toBe('blur(4px)');
   });

@@ -171,8 +171,9 @@ export class XrPanelsGui {
     this.cardTex.addControl(cardBg);
     const stack = new StackPanel('xrCardStack');
     stack.isVertical = true;
-    stack.paddingLeft = `${CARD_PAD}px`;
-    stack.paddingRight = `${CARD_PAD}px`;
+    // A fixed width rather than side paddings: a padded vertical stack measures its children
+    // wider than it draws them, which clipped the wrapped text and the Close button.
+    stack.width = `${CARD_TEX[0] - 2 * CARD_PAD}px`;
     stack.paddingTop = '30px';
     stack.verticalAlignment = Control.VERTICAL_ALIGNMENT_TOP;
     cardBg.addControl(stack);

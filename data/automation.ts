@@ -129,6 +129,9 @@ export interface AtlasAutomation {
     /** Changes the marker filter at the next frame (the `setMarkerFilter` command); omitted keys
      * stay. Giving maxMarkers makes it explicit (no quality cap). */
     setFilter(f: Partial<MarkerFilter>): void;
+    /** Selects the article with this id at the next frame, as a click on its marker or a search
+     * result does (the `selectArticle` command); null clears the selection. */
+    select(id: string | null): void;
     /** How the marker emoji are drawn: 'emoji' in colour (the bundled font, or the platform's),
      * 'initials' while no colour emoji font works (the category's initial stands in). */
     glyphs(): 'emoji' | 'initials';
@@ -189,6 +192,30 @@ export interface AtlasAutomation {
      * (placed, held or fading). */
     count(): { catalogue: number; drawn: number };
   };
+  /** The /xr in-headset panels (Babylon GUI: the selected article's card, the layer toggles). */
+  xr: {
+    /** What the panels draw now, read back from the GUI controls; positions are the controls'
+     * centres in CSS px on the canvas while the desktop preview shows them (NaN otherwise). */
+    panels(): XrPanelsInfo;
+    /** The desktop preview: the same panels in front of the normal camera (the `/xr` page's
+     * 'Preview headset panels' button). Resolves once they are built and drawn, or hidden. */
+    previewPanels(on: boolean): Promise<void>;
+  };
+}
+
+/** `atlas.xr.panels()`. */
+export interface XrPanelsInfo {
+  /** 'off', 'preview' (in front of the normal camera) or 'xr' (in an immersive session). */
+  mode: 'off' | 'preview' | 'xr';
+  /** The GUI has been built (its chunk loaded). */
+  built: boolean;
+  /** The texts drawn on the card; null while no article is selected (the card shows a hint) or
+   * the panels are off. */
+  card: { title: string; place: string; timeAgo: string; category: string; summary: string } | null;
+  /** The card's Close button's centre (preview, with an article), else null. */
+  close: { x: number; y: number } | null;
+  /** One toggle per engine layer: its label as drawn, whether it shows the layer on, its centre. */
+  toggles: { layer: string; label: string; on: boolean; x: number; y: number }[];
 }
 
 /** Speed modes of the sky's clock (spec: realtime, 1day, 10days, 100days). */

@@ -238,6 +238,7 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
         };
       },
       setFilter: (f) => sendCommand({ type: 'setMarkerFilter', filter: f }),
+      select: (id) => sendCommand({ type: 'selectArticle', id }),
       screenPosition: (id) => {
         const row = world.markers.store.rowOf(id);
         const e = row < 0 ? undefined : world.markers.entityOfRow.get(row);
@@ -394,6 +395,24 @@ export function createAutomation(atlas: AtlasEngine): AtlasAutomation {
         drawn: world.labels.active.size,
       }),
     },
+    xr: {
+      panels: () => world.xrPanels.render.info(),
+      previewPanels: async (on) => {
+        sendCommand({ type: 'setXrPanelsPreview', on });
+        // The first preview loads the GUI chunk: wait (frame by frame, at most 30 s) until the
+        // panels are built and shown, or hidden, then for one frame that draws them.
+        const t0 = performance.now();
+        for (;;) {
+          await atlas.frames.wait(1);
+          const info = world.xrPanels.render.info();
+          if (on ? info.built && info.mode !== 'off' : info.mode === 'off') break;
+          if (performance.now() - t0 > 30_000) {
+            throw new Error(`xr.previewPanels(${on}): the panels did not ${on ? 'show' : 'hide'}`);
+          }
+        }
+        await atlas.frames.wait(1);
+      },
+    },
   };
 }
 
@@ -481,6 +500,9 @@ export function failedAutomation(error: Error): AtlasAutomation {
       setFilter: () => {
         throw error;
       },
+      select: () => {
+        throw error;
+      },
       glyphs: () => {
         throw error;
       },
@@ -534,6 +556,12 @@ export function failedAutomation(error: Error): AtlasAutomation {
       count: () => {
         throw error;
       },
+    },
+    xr: {
+      panels: () => {
+        throw error;
+      },
+      previewPanels: () => Promise.reject(error),
     },
   };
 }

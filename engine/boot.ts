@@ -23,6 +23,7 @@ import { browserLocationPlatform, loadSavedUserLocation } from './render/locatio
 import { UserMarkerMesh } from './render/userMarker';
 import { LabelMesh } from './render/labelMesh';
 import { GlobeAppearance } from './render/globeAppearance';
+import { XrPanelHost } from './render/xrPanelHost';
 import { loadCombinedLabels } from '../data/labels/labelLoader';
 import { buildCatalogue } from '../data/labels/catalogue';
 import { setLabelCatalogue } from './labelState';
@@ -132,6 +133,20 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
   });
   world.appearanceRender = appearance;
   appearance.pulsesAllowed = () => world.markers.display.pulse;
+  // The /xr in-headset panels (article card, layer toggles): Babylon GUI, loaded only with the
+  // desktop preview or an immersive session. A controller's select that misses them is a marker
+  // click along its ray (systems/pickingSystem.ts).
+  const xrPanels = new XrPanelHost(
+    globe.scene,
+    globe.camera,
+    (x, y, z, out) => table.project(x, y, z, out),
+    (ray) => {
+      world.pointer.ray = ray;
+      world.pointer.clicked = true;
+    },
+  );
+  world.xrPanels.render = xrPanels;
+  appearance.onXrExperience = (xr) => xrPanels.attachXr(xr);
   // Adaptive quality's render-side effects (systems/qualitySystem.ts).
   table.backdropHooks.push((scale) => {
     earthLayers.backdropScale = scale;
@@ -317,6 +332,7 @@ export function bootEngine(canvas: HTMLCanvasElement, baseUrl = ''): AtlasEngine
       choropleth.dispose();
       labelMesh.dispose();
       appearance.dispose();
+      xrPanels.dispose();
       clusterClient.dispose();
       clusterMesh.dispose();
       markerMesh.dispose();

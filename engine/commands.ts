@@ -33,6 +33,9 @@ export type Command =
   /** Enter immersive VR (WebXR 'immersive-vr'); send it from a user gesture. The outcome is
    * published as the `xrStatus` signal. */
   | { type: 'enterXr'; mode?: 'immersive-vr' | 'immersive-ar' }
+  /** The /xr in-headset panels (article card, layer toggles) drawn in front of the normal camera:
+   * the desktop preview for people without a headset, and for tests. */
+  | { type: 'setXrPanelsPreview'; on: boolean }
   /** Jump the camera; omitted fields keep their value. Distance is clamped to the view's limits. */
   | { type: 'setCamera'; lat?: number; lon?: number; distance?: number }
   /** Animate the camera (default 2000 ms, ease-in-out cubic). */

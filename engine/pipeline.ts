@@ -4,7 +4,7 @@
  *
  *   commands -> markerSpawn -> controls -> camera -> lod -> earthLayer -> grid -> sky -> appearance
  *   -> markerFilter -> cluster -> picking -> country -> markerAnim -> renderSync -> markerSync
- *   -> uiPublish -> controlsPublish
+ *   -> labels -> xrPanels -> uiPublish -> controlsPublish
  *
  * Markers: markerSpawn (into the article store) -> markerFilter -> cluster -> markerCull (entities
  * for the markers drawn individually) -> picking -> markerAnim -> markerLod -> markerSync.
@@ -31,6 +31,7 @@ import { markerSyncSystem } from '../systems/markerSyncSystem';
 import { labelSystem } from '../systems/labelSystem';
 import { pickingSystem } from '../systems/pickingSystem';
 import { uiPublishSystem } from '../systems/uiPublishSystem';
+import { xrPanelSystem } from '../systems/xrPanelSystem';
 import type { AtlasWorld } from './world';
 
 export type System = (world: AtlasWorld) => void;
@@ -61,6 +62,7 @@ export const pipeline: readonly PipelineEntry[] = [
   { name: 'renderSync', run: renderSyncSystem },
   { name: 'markerSync', run: markerSyncSystem },
   { name: 'labels', run: labelSystem },
+  { name: 'xrPanels', run: xrPanelSystem },
   { name: 'uiPublish', run: uiPublishSystem },
   { name: 'controlsPublish', run: controlsPublishSystem },
 ];

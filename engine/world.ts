@@ -38,6 +38,7 @@ import {
   type ViewPreset,
 } from './layers';
 import { DEFAULT_MARKER_DISPLAY, type MarkerDisplay } from '../data/markers/markerStyle';
+import { createXrPanelsState, type XrPanelsState } from './xrPanels';
 
 /** Capacity of the geo-layer component arrays; the skeleton uses a few dozen. */
 export const MAX_GEO_ENTITIES = 256;
@@ -237,6 +238,9 @@ export interface PointerState {
   clicked: boolean;
   /** Touch input: larger hit targets. */
   touch: boolean;
+  /** In an immersive session, the controller's pointing ray of the click (scene units), which
+   * the picking system then uses instead of (x, y); null for a click on the canvas. */
+  ray: Ray | null;
 }
 
 export interface FlyTo {
@@ -312,6 +316,8 @@ export interface AtlasContext {
   appearance: AppearanceState;
   /** Their render side (engine/render/globeAppearance.ts); a no-op until boot binds it. */
   appearanceRender: AppearanceRender;
+  /** The /xr in-headset panels (engine/xrPanels.ts, systems/xrPanelSystem.ts). */
+  xrPanels: XrPanelsState;
 }
 
 /**
@@ -575,7 +581,15 @@ export function createAtlasWorld(rig: OrbitRig, render: RenderBindings): AtlasWo
       lastHovered: -1,
       lastSelected: -1,
     },
-    pointer: { x: 0, y: 0, inside: false, moved: false, clicked: false, touch: false },
+    pointer: {
+      x: 0,
+      y: 0,
+      inside: false,
+      moved: false,
+      clicked: false,
+      touch: false,
+      ray: null,
+    },
     quality: null,
     profile: { frames: null, startedAt: '', last: null },
     controls: createControlsState(),
@@ -600,5 +614,6 @@ export function createAtlasWorld(rig: OrbitRig, render: RenderBindings): AtlasWo
     labelRender: NOOP_LABEL_GPU,
     appearance: createAppearanceState(),
     appearanceRender: NOOP_APPEARANCE_RENDER,
+    xrPanels: createXrPanelsState(),
   });
 }

@@ -49,6 +49,8 @@ export function commandSystem(world: AtlasWorld): void {
           applyCameraToRig(world.camera, world.rig);
         }
         applyVariant(world, variant);
+        // The headset panels' desktop preview belongs to /xr: leaving it closes the preview.
+        if (variant !== 'xr') world.xrPanels.preview = false;
         break;
       }
       case 'setGlobeSphere':
@@ -59,6 +61,9 @@ export function commandSystem(world: AtlasWorld): void {
         break;
       case 'enterXr':
         applyEnterXr(world, c.mode);
+        break;
+      case 'setXrPanelsPreview':
+        world.xrPanels.preview = c.on;
         break;
       case 'setCamera': {
         const next = {

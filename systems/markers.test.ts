@@ -12,7 +12,9 @@ import { markerFilterSystem } from './markerFilterSystem';
 import { markerLodSystem } from './markerLodSystem';
 import { markerSpawnSystem } from './markerSpawnSystem';
 import { markerSyncSystem } from './markerSyncSystem';
-import { pickingSystem } from './pickingSystem';
+import { pickMarkerOnRay, pickingSystem } from './pickingSystem';
+import { MARKER_RADIUS } from './markerGeometry';
+import { latLonToXyzInto } from '../data/geoMath';
 import { createTestWorld, testQuality } from './testWorld';
 
 const steps: PipelineEntry[] = [
@@ -332,6 +334,70 @@ describe('picking', () => {
     Object.assign(world.pointer, { x: 640, y: 360, inside: true, moved: true });
     frame(100);
     expect(world.markers.hovered).toBe(-1);
+  });
+});
+
+describe('picking along an immersive controller ray', () => {
+  /** A click with a ray from `from` toward the marker place (lat, lon). */
+  function rayClick(world: World, from: [number, number, number], lat: number, lon: number): void {
+    const to = new Float64Array(3);
+    latLonToXyzInto(lat, lon, MARKER_RADIUS, to);
+    const [ox, oy, oz] = from;
+    world.pointer.ray = {
+      ox,
+      oy,
+      oz,
+      dx: (to[0] as number) - ox,
+      dy: (to[1] as number) - oy,
+      dz: (to[2] as number) - oz,
+    };
+    world.pointer.clicked = true;
+  }
+
+  it('selects the marker the ray points at, from off the camera', () => {
+    const { world, frame } = setup();
+    sendCommand({ type: 'setRole', role: 'user' });
+    sendCommand({ type: 'setArticles', articles: [art('centre', 0, 0), art('east', 0, 30)] });
+    frame();
+    // A hand 0.4 units right of and below the head, which is not where the orbit camera is.
+    rayClick(world, [0.4, -0.3, 590], 0.3, 30.2);
+    frame(100);
+    expect(ids(world, [world.markers.selected])).toEqual(['east']);
+    expect(world.pointer.ray).toBe(null);
+    rayClick(world, [0.4, -0.3, 590], 0, 0);
+    frame(100);
+    expect(ids(world, [world.markers.selected])).toEqual(['centre']);
+  });
+
+  it('misses when the ray passes far from every marker, or at the far side', () => {
+    const { world, frame } = setup();
+    sendCommand({ type: 'setRole', role: 'user' });
+    sendCommand({ type: 'setArticles', articles: [art('north', 30, 0), art('back', 0, 180)] });
+    frame();
+    rayClick(world, [0, 0, 600], 20, 20);
+    frame(100);
+    expect(world.markers.selected).toBe(-1);
+    rayClick(world, [0, 0, 600], 0, 180);
+    frame(100);
+    expect(world.markers.selected).toBe(-1);
+  });
+
+  it('the nearest in angle wins', () => {
+    const { world, frame } = setup();
+    const hit = pickMarkerOnRay;
+    sendCommand({ type: 'setArticles', articles: [art('a', 0, 0), art('b', 0, 1.5)] });
+    frame();
+    const to = new Float64Array(3);
+    latLonToXyzInto(0, 1.2, MARKER_RADIUS, to);
+    const row = hit(world, {
+      ox: 0,
+      oy: 0,
+      oz: 600,
+      dx: to[0] as number,
+      dy: to[1] as number,
+      dz: (to[2] as number) - 600,
+    });
+    expect(ids(world, [row])).toEqual(['b']);
   });
 });
 

@@ -3,7 +3,8 @@
  * sphere the markers float on, a grid index over the individually drawn markers gives the
  * candidates near that point, and the nearest one on screen within its hit radius wins (in cluster
  * mode: the badges and single articles of the reply). Hover is throttled to 50 ms (spec); a click
- * selects (with the interactWithMarkers right) or sets the restriction state. Hovered and selected
+ * selects (with the interactWithMarkers right) or sets the restriction state. In an immersive
+ * session a controller's select arrives as a click with a 3D ray (pickMarkerOnRay). Hovered and selected
  * are store rows, so they survive the marker's entity coming and going.
  * Reads: pointer, markers.visible, Marker fields, store, camera, role. Writes: Marker.state,
  * hovered, selected, restricted, flashUntil, markers.changed.
@@ -147,6 +148,81 @@ export function pickMarker(world: AtlasWorld, x: number, y: number, touch: boole
   return best < 0 ? -1 : (Marker.row[best] as number);
 }
 
+/** Angular hit radius of an immersive controller's ray (tangent of ~1.5 degrees): a pointing
+ * hand shakes more than a mouse. */
+export const RAY_HIT_TAN = 0.026;
+
+/**
+ * The store row of the drawn marker (or in cluster mode also clusterPick(i)) nearest to a 3D ray
+ * - an immersive controller's pointing ray, which has no screen point - or -1: every drawn marker
+ * or badge on the side of the globe facing the ray's origin whose centre lies within its own
+ * radius or RAY_HIT_TAN of the ray, the smallest angle wins. A click's work, not per frame.
+ */
+export function pickMarkerOnRay(world: AtlasWorld, r: Ray): number {
+  const m = world.markers;
+  if (!world.layers.markers) return -1;
+  const len = Math.hypot(r.dx, r.dy, r.dz);
+  if (!(len > 0)) return -1;
+  const dx = r.dx / len;
+  const dy = r.dy / len;
+  const dz = r.dz / len;
+  const size = markerSize(m.sizeFactor) * markerScale(world.camera.distance);
+  let best = -1;
+  let bestAngle = Infinity;
+  const consider = (cx: number, cy: number, cz: number, radius: number, result: number): void => {
+    // Over the horizon seen from the ray's origin: hidden by the globe.
+    if (cx * r.ox + cy * r.oy + cz * r.oz < GLOBE_RADIUS * GLOBE_RADIUS) return;
+    const vx = cx - r.ox;
+    const vy = cy - r.oy;
+    const vz = cz - r.oz;
+    const t = vx * dx + vy * dy + vz * dz;
+    if (t <= 0) return;
+    const off = Math.hypot(vx - dx * t, vy - dy * t, vz - dz * t);
+    if (off > Math.max(radius, t * RAY_HIT_TAN)) return;
+    const angle = off / t;
+    if (angle < bestAngle) {
+      bestAngle = angle;
+      best = result;
+    }
+  };
+  if (world.clusters.active) {
+    const c = world.clusters;
+    for (let i = 0; i < c.itemCount; i++) {
+      const count = c.items[i * CLUSTER_STRIDE + 2] as number;
+      const id = c.items[i * CLUSTER_STRIDE + 3] as number;
+      latLonToXyzInto(
+        c.items[i * CLUSTER_STRIDE + 1] as number,
+        c.items[i * CLUSTER_STRIDE] as number,
+        MARKER_RADIUS,
+        centre,
+      );
+      const badge = count === 1 ? size : size * (1 + Math.log10(Math.max(2, count)) * 0.5);
+      consider(
+        centre[0] as number,
+        centre[1] as number,
+        centre[2] as number,
+        badge / 2,
+        count === 1 && id >= 0 ? id : clusterPick(i),
+      );
+    }
+    return best;
+  }
+  const fanSize = markerSize(m.sizeFactor) * m.fanScale;
+  for (const e of m.visible) {
+    markerCentre(e, fanSize, centre);
+    const scale =
+      Marker.state[e] === MARKER_SELECTED ? 2 : Marker.state[e] === MARKER_HOVERED ? 1.5 : 1;
+    consider(
+      centre[0] as number,
+      centre[1] as number,
+      centre[2] as number,
+      (size * scale) / 2,
+      Marker.row[e] as number,
+    );
+  }
+  return best;
+}
+
 /** Sets the drawn state of a row's marker (if it has an entity now; a later spawn reads
  * hovered/selected itself). Cluster singles are redrawn by the cluster system. */
 function setState(world: AtlasWorld, row: number, state: number): void {
@@ -200,7 +276,9 @@ export function pickingSystem(world: AtlasWorld): void {
   const now = world.time.now;
   if (p.clicked) {
     p.clicked = false;
-    const row = pickMarker(world, p.x, p.y, p.touch);
+    const row =
+      p.ray !== null ? pickMarkerOnRay(world, p.ray) : pickMarker(world, p.x, p.y, p.touch);
+    p.ray = null;
     if (row <= -2) zoomIntoCluster(world, -row - 2);
     else if (row >= 0) {
       if (can(m.role, 'interactWithMarkers')) select(world, row);

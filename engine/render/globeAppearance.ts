@@ -14,7 +14,8 @@
  *   SwiftShader each instance of an instanced draw is rasterised separately), built once from the
  *   country index; the pulses are animated in the shader from a time uniform and a two-pulse
  *   schedule uniform (data/globe/activityCircles.ts), so no buffer is rewritten per frame.
- * - WebXR: Babylon's WebXR default experience, loaded on demand, enters 'immersive-vr'.
+ * - WebXR: Babylon's WebXR default experience, loaded on demand, enters 'immersive-vr'; the
+ *   in-headset panels are engine/render/xrPanels.ts.
  */
 import { Constants } from '@babylonjs/core/Engines/constants';
 import { ShaderMaterial } from '@babylonjs/core/Materials/shaderMaterial';
@@ -24,6 +25,7 @@ import { Mesh } from '@babylonjs/core/Meshes/mesh';
 import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
 import type { Observer } from '@babylonjs/core/Misc/observable';
 import type { Scene } from '@babylonjs/core/scene';
+import type { WebXRDefaultExperience } from '@babylonjs/core/XR/webXRDefaultExperience';
 import {
   PULSE_LIFE_MS,
   livePulses,
@@ -142,6 +144,9 @@ export class GlobeAppearance implements AppearanceRender {
   private heldMs: number | null = null;
   private readonly pulseUniform = new Vector4(-1, 0, -1, 0);
   private readonly observer: Observer<Scene> | null;
+  /** Told when the WebXR experience exists, before the session starts (the in-headset panels
+   * load their GUI then and take the controllers' selects: engine/render/xrPanelHost.ts). */
+  onXrExperience: ((xr: WebXRDefaultExperience) => void) | null = null;
 
   constructor(
     private readonly scene: Scene,
@@ -207,6 +212,7 @@ export class GlobeAppearance implements AppearanceRender {
       options.disableDefaultUI = true;
       options.disableTeleportation = true;
       const helper = await WebXRDefaultExperience.CreateAsync(this.scene, options);
+      this.onXrExperience?.(helper);
       // Starts where the orbit camera is (the helper copies its transform on entering).
       await helper.baseExperience.enterXRAsync(mode, 'local-floor');
       return null;

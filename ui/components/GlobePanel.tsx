@@ -87,6 +87,16 @@ export function XrPanel() {
     );
   }, []);
   const status = globeAppearance.value.xr;
+  // The in-headset panels (article card, layer toggles) in front of this view: a preview for
+  // people without a headset. Leaving /xr turns it off in the engine.
+  const [preview, setPreview] = useState(false);
+  // While it shows, the page's own panels step aside (globePanel.css), as in a headset where the
+  // DOM is not drawn: only the navbar and this panel stay.
+  useEffect(() => {
+    if (!preview) return;
+    document.documentElement.setAttribute('data-xr-preview', '');
+    return () => document.documentElement.removeAttribute('data-xr-preview');
+  }, [preview]);
   return (
     <section className="xr-panel" aria-label="WebXR" data-testid="xr-panel" data-occludes="">
       <h2 className="panel-heading">WebXR</h2>
@@ -109,6 +119,17 @@ export function XrPanel() {
           {status.state === 'failed' && <p role="alert">{status.message}</p>}
         </>
       )}
+      <button
+        type="button"
+        aria-pressed={preview}
+        data-testid="xr-preview"
+        onClick={() => {
+          sendCommand({ type: 'setXrPanelsPreview', on: !preview });
+          setPreview(!preview);
+        }}
+      >
+        {preview ? 'Hide the headset panels' : 'Preview the headset panels'}
+      </button>
     </section>
   );
 }

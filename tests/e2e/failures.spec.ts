@@ -14,7 +14,10 @@
  * - A 15 s stall: the 10 s timeout is logged and shown, the retry gets the list.
  * - The socket dropping during an analysis: after the reconnect's catch-up, 'New AI analysis
  *   available' and the analysis in the recent list, no dialog open.
- * - Workers that throw: the main thread decodes the geodata and clusters the same markers.
+ * - Workers that throw: the main thread decodes the geodata and clusters the same markers; a geo
+ *   worker that never answers is given up after 30 s and the land is decoded on the main thread.
+ * - A view (/analytics): loading, failed with Retry, recovered, stale, offline.
+ * - /feeds: failed with Retry, offline and back; the socket reconnects and a live article arrives.
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import {
@@ -174,6 +177,46 @@ test('a worker that throws falls back to the main thread and draws the same mark
   await expect(broken.getByTestId('load-status')).toHaveCount(0);
   await expect(broken.getByText('SYSTEM ERROR DETECTED')).toHaveCount(0);
   await broken.close();
+});
+
+/**
+ * The same rule for a worker that hangs: the geo worker's script loads but never answers. After
+ * the 30 s wait (the page's clock fast-forwarded) the tiers it owed are decoded on the main thread
+ * and the land is drawn.
+ */
+test('a geo worker that never answers is given up after its timeout; the land still renders', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  let hits = 0;
+  await page.route('**/assets/geoWorker-*.js', async (route) => {
+    hits += 1;
+    await route.fulfill({ contentType: 'text/javascript', body: 'self.onmessage = () => {};' });
+  });
+  const logs: string[] = [];
+  page.on('console', (m) => logs.push(m.text()));
+  await page.clock.install();
+  await page.goto('/app?source=demo');
+  await requireWebGL2(page);
+  await page.waitForFunction(() => window.atlas !== undefined, undefined, { timeout: 30_000 });
+  await expect.poll(() => hits, { timeout: 30_000 }).toBeGreaterThan(0);
+  // Nothing comes from the worker: no tier is loaded until the wait is over.
+  expect(await page.evaluate(() => window.atlas?.globe.get().geoTiers)).toEqual([]);
+  // Each poll moves the page's clock past the worker's 30 s wait.
+  await expect
+    .poll(
+      async () => {
+        await page.clock.fastForward(31_000);
+        return page.evaluate(() => window.atlas?.globe.get().geoTiers ?? []);
+      },
+      { timeout: 45_000, intervals: [1000] },
+    )
+    .toContain('110m');
+  expect(logs.some((l) => l.includes('the geo worker did not answer within 30 s'))).toBe(true);
+  await page.evaluate(() => window.atlas?.whenReady());
+  expect((await page.evaluate(() => window.atlas?.stats()))?.drawCalls ?? 0).toBeGreaterThan(0);
+  await expect(page.getByTestId('load-status')).toHaveCount(0);
+  await expect(page.getByText('SYSTEM ERROR DETECTED')).toHaveCount(0);
 });
 
 async function openApp(page: Page, path = '/app'): Promise<void> {
@@ -569,4 +612,130 @@ test('the socket drops during an analysis: after the catch-up the notice and the
   await expect(polite).toContainText(title);
   await expect(row.getByTestId('recent-analysis')).toContainText(summary.slice(0, 40));
   await expect(page.getByTestId('article-dialog')).toHaveCount(0);
+});
+
+/**
+ * A view's honest states on one page load (/analytics; /intelligence uses the same hook and
+ * notice): loading while a 503 is retried, failed with Retry, recovered, stale after its 10 min
+ * refresh fails, and offline.
+ */
+test('a view: loading, failed with Retry, recovered, stale after a failed refresh, offline', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  let failing = true;
+  let calls = 0;
+  await page.route('**/api/analytics/overview?**', async (route) => {
+    calls += 1;
+    if (failing) await route.fulfill({ status: 503, json: { message: 'down' } });
+    else await route.continue();
+  });
+  await skipWalkthrough(page);
+  await page.clock.install();
+  await page.goto('/analytics');
+  const state = page.getByTestId('view-state');
+  const counters = page.getByTestId('counter-total');
+  // A 503 is retried after 1 s and 2 s before it is said, with a Retry.
+  await expect(state).toContainText('Loading analytics...', { timeout: 30_000 });
+  await expect(state).toHaveAttribute('data-kind', 'failed', { timeout: 30_000 });
+  await expect(state).toContainText('Failed to load analytics: HTTP error! status: 503');
+  expect(calls).toBe(3);
+
+  failing = false;
+  await state.getByRole('button', { name: 'Retry' }).click();
+  await expect(counters).toBeVisible({ timeout: 30_000 });
+  await expect(state).toHaveCount(0);
+  const shown = await counters.textContent();
+  const loadedAt = [await pageClockTime(page, 5000), await pageClockTime(page)];
+
+  // The view refreshes every 10 min (its cache time); that refresh fails: the figures stay,
+  // said to be from when they arrived.
+  failing = true;
+  const before = calls;
+  await page.clock.fastForward('10:00');
+  await expect(state).toHaveAttribute('data-kind', 'stale', { timeout: 30_000 });
+  expect(calls - before).toBe(3);
+  const text = (await state.textContent()) ?? '';
+  expect(text).toMatch(/^Could not refresh - showing analytics from \d\d:\d\d/);
+  expect(loadedAt).toContain(/(\d\d:\d\d)/.exec(text)?.[1]);
+  await expect(counters).toHaveText(shown ?? '');
+
+  await context.setOffline(true);
+  await expect(state).toHaveAttribute('data-kind', 'offline');
+  await expect(state).toHaveText(/^Offline - showing analytics from \d\d:\d\d$/);
+  await context.setOffline(false);
+  failing = false;
+  await state.getByRole('button', { name: 'Retry' }).click();
+  await expect(state).toHaveCount(0, { timeout: 30_000 });
+  await expect(counters).toBeVisible();
+});
+
+/**
+ * /feeds on one page load, signed in: the list failing (retried, then said with Retry), Retry
+ * recovering it; offline (the page and the live indicator say so) and back online: the socket
+ * reconnects (Live again) and an article published after the reconnect arrives live.
+ */
+test('feeds: failed with Retry, offline and back, the socket reconnects and a live article arrives', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const session = await registerUser(request, 'feedsoff');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  let failing = true;
+  await page.route('**/api/public/all-articles?**', async (route) => {
+    if (new URL(route.request().url()).searchParams.get('limit') !== '200') {
+      await route.continue();
+      return;
+    }
+    if (failing) await route.fulfill({ status: 503, json: { message: 'down' } });
+    else await route.continue();
+  });
+  // The globe's v4 fallback would fill the shared store; here it fails too.
+  await page.route('**/api/v4/articles/public?**', (route) =>
+    route.fulfill({ status: 503, json: { message: 'down' } }),
+  );
+  await signIn(page, session);
+  await page.goto('/feeds');
+  const state = page.getByTestId('feed-state');
+  const live = page.getByTestId('live-indicator');
+  await expect(state).toContainText('Loading articles...', { timeout: 30_000 });
+  await expect(state).toHaveAttribute('data-kind', 'failed', { timeout: 30_000 });
+  await expect(state).toContainText('Failed to load articles: ');
+  await expect(page.getByTestId('feed-card')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('feeds-failed-1280.png') });
+
+  failing = false;
+  await state.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('feed-card').first()).toBeVisible({ timeout: 30_000 });
+  await expect(state).toHaveCount(0);
+  await expect(live).toHaveText('Live', { timeout: 30_000 });
+
+  await context.setOffline(true);
+  await expect(state).toHaveAttribute('data-kind', 'offline');
+  await expect(state).toHaveText(/^Offline - showing articles from \d\d:\d\d$/);
+  await expect(live).toHaveText(/^(Offline|Reconnecting)$/, { timeout: 30_000 });
+  await expect(page.getByTestId('feed-card').first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('feeds-offline-1280.png') });
+
+  await context.setOffline(false);
+  await expect(live).toHaveText('Live', { timeout: 30_000 });
+  await expect(state).toHaveCount(0);
+  const title = `${uniqueWord('back')} ferry service resumes`;
+  await createArticle(request, session, {
+    title,
+    url: `https://news.example.org/${uniqueWord('back')}`,
+    description: 'Published after the reader came back online.',
+    publishedAt: new Date().toISOString(),
+    latitude: 62.01,
+    longitude: -6.77,
+    locationName: 'Torshavn',
+    country: 'Faroe Islands',
+  });
+  // The 120 s poll cannot be the source within this timeout; the reconnected socket is.
+  await expect(page.getByTestId('feed-card').filter({ hasText: title })).toBeVisible({
+    timeout: 15_000,
+  });
 });

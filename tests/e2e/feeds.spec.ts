@@ -193,6 +193,8 @@ test.describe('live intelligence feed', () => {
     await state.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByTestId('feed-card').first()).toBeVisible({ timeout: 30_000 });
     await expect(state).toHaveCount(0);
+    // The globe's list, which failed as well, was asked again: nothing is listed as not loaded.
+    await expect(page.getByTestId('load-status')).toHaveCount(0, { timeout: 30_000 });
     await expect(live).toHaveText('Live', { timeout: 30_000 });
 
     await context.setOffline(true);

@@ -17,6 +17,7 @@ import { user } from '../auth/authState';
 import { LATEST_LIMIT, loadLatestArticles } from '../article/sharedStore';
 import type { DataLoadState } from '../dataState';
 import { queryClient } from '../queryClient';
+import { reloadArticles } from '../useArticleFeed';
 import { connectionStatus } from '../shell/services';
 
 export const FEED_POLL_MS = 120_000;
@@ -27,7 +28,7 @@ export interface LiveFeedState {
   realtimeAllowed: boolean;
   /** The poll's state: when its list arrived, in flight, the attempt being retried, the error. */
   load: DataLoadState;
-  /** Polls now (the Retry buttons). */
+  /** Polls now, and asks for the globe's list again (the Retry buttons). */
   retry: () => void;
 }
 
@@ -86,6 +87,11 @@ export function useLiveFeed(): LiveFeedState {
     };
   }, []);
 
-  const retry = useCallback(() => poll.current(), []);
+  // Retry asks for the globe's list too: it fills the same store, and when it failed as well the
+  // load status would otherwise go on saying 'Not loaded: articles' over a full feed.
+  const retry = useCallback(() => {
+    poll.current();
+    reloadArticles();
+  }, []);
   return { status, realtimeAllowed, load, retry };
 }

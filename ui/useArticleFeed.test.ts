@@ -22,6 +22,7 @@ const at = new Date(2025, 5, 1, 9, 5).getTime();
 describe('articleListNotice', () => {
   it('says loading, then what a failed attempt is while it is retried', () => {
     expect(articleListNotice({ ...base, loading: true }, true, 0)).toEqual({
+      kind: 'loading',
       text: LOADING_ARTICLES_TEXT,
       retry: false,
     });
@@ -32,6 +33,7 @@ describe('articleListNotice', () => {
 
   it('shows a failure with a retry, and an empty list as empty', () => {
     expect(articleListNotice({ ...base, error: 'HTTP error! status: 404' }, true, 0)).toEqual({
+      kind: 'failed',
       text: 'Failed to load articles: HTTP error! status: 404',
       retry: true,
     });
@@ -52,8 +54,13 @@ describe('articleListNotice', () => {
     expect(clockTime(at)).toBe('09:05');
     expect(
       articleListNotice({ ...base, list: 'all', updatedAt: at, error: 'boom' }, true, 5),
-    ).toEqual({ text: 'Could not refresh - showing articles from 09:05', retry: true });
+    ).toEqual({
+      kind: 'stale',
+      text: 'Could not refresh - showing articles from 09:05',
+      retry: true,
+    });
     expect(articleListNotice({ ...base, list: 'v4', updatedAt: at, error: 'x' }, true, 5)).toEqual({
+      kind: 'fallback',
       text: 'Full list unavailable - showing the v4 list from 09:05',
       retry: true,
     });
@@ -61,9 +68,10 @@ describe('articleListNotice', () => {
 
   it('says offline, with no retry (the list refreshes when the network is back)', () => {
     expect(articleListNotice({ ...base, list: 'all', updatedAt: at }, false, 5)).toEqual({
+      kind: 'offline',
       text: 'Offline - showing articles from 09:05',
       retry: false,
     });
-    expect(offlineText(null)).toBe('Offline - articles load when the connection returns');
+    expect(offlineText(null)).toBe('Offline - articles will load when the connection returns');
   });
 });

@@ -27,6 +27,7 @@ import { errorMessage } from '../data/notifications';
 import { sendCommand } from '../engine/commands';
 import { qualityInfo } from '../engine/signals';
 import { api } from './auth/authState';
+import { ARTICLE_TEXTS, dataNotice, type DataLoadState, type ListNotice } from './dataState';
 import { queryClient } from './queryClient';
 
 export type DataSource = 'real' | 'demo';
@@ -41,7 +42,7 @@ export const V4_LIMITS = { high: 100, medium: 50, low: 25 } as const;
 /** The load-status entry when neither list could be loaded. */
 export const ARTICLES_LOAD = 'articles';
 
-export interface ArticleFeedState {
+export interface ArticleFeedState extends DataLoadState {
   /** Which list the globe shows: the full one, the v4 fallback, or none yet. */
   list: 'all' | 'v4' | null;
   /** Epoch ms when the list shown arrived; null before the first. */
@@ -74,50 +75,25 @@ function update(patch: Partial<ArticleFeedState>): void {
   articleFeedState.value = { ...articleFeedState.peek(), ...patch };
 }
 
-/** What a list of articles says about where its articles come from, and whether Retry helps. */
-export interface ListNotice {
-  text: string;
-  retry: boolean;
-}
-
-/** Spec section 8: the mobile list's empty text. */
-export const NO_ARTICLES_TEXT = 'No articles found in the last 24 hours';
-export const LOADING_ARTICLES_TEXT = 'Loading articles...';
-
-/** The offline line: what the page shows while the browser has no network. */
-export function offlineText(updatedAt: number | null): string {
-  return updatedAt === null
-    ? 'Offline - articles load when the connection returns'
-    : `Offline - showing articles from ${clockTime(updatedAt)}`;
-}
+export { LOADING_ARTICLES_TEXT, NO_ARTICLES_TEXT, offlineText, type ListNotice } from './dataState';
 
 /**
- * The honest state of a list holding `count` articles: loading, retrying a failed attempt, empty,
- * failed with a retry, offline, the v4 fallback, or stale ('showing articles from HH:MM' when the
- * list cannot refresh). Null when the list is current.
+ * The honest state of the globe's list holding `count` articles (./dataState.ts dataNotice), plus
+ * the v4 fallback's own line: 'Full list unavailable - showing the v4 list from HH:MM'.
  */
 export function articleListNotice(
   s: ArticleFeedState,
   online: boolean,
   count: number,
 ): ListNotice | null {
-  const from = s.updatedAt === null ? null : clockTime(s.updatedAt);
-  if (!online) return { text: offlineText(s.updatedAt), retry: false };
-  if (s.list === 'v4' && from !== null) {
-    return { text: `Full list unavailable - showing the v4 list from ${from}`, retry: true };
+  if (online && s.list === 'v4' && s.updatedAt !== null) {
+    return {
+      kind: 'fallback',
+      text: `Full list unavailable - showing the v4 list from ${clockTime(s.updatedAt)}`,
+      retry: true,
+    };
   }
-  if (s.error !== null && from !== null && !s.loading) {
-    return { text: `Could not refresh - showing articles from ${from}`, retry: true };
-  }
-  if (count > 0) return null;
-  if (s.loading && s.retrying !== null) {
-    return { text: `${LOADING_ARTICLES_TEXT} (${s.retrying} - retrying)`, retry: false };
-  }
-  if (s.error !== null && !s.loading) {
-    return { text: `Failed to load articles: ${s.error}`, retry: true };
-  }
-  if (s.loading || s.list === null) return { text: LOADING_ARTICLES_TEXT, retry: false };
-  return { text: NO_ARTICLES_TEXT, retry: false };
+  return dataNotice(s, online, count, ARTICLE_TEXTS);
 }
 
 /** Optional listeners: the app's article store and its notifications. */

@@ -14,7 +14,8 @@
  * - A 15 s stall: the 10 s timeout is logged and shown, the retry gets the list.
  * - The socket dropping during an analysis: after the reconnect's catch-up, 'New AI analysis
  *   available' and the analysis in the recent list, no dialog open.
- * - Workers that throw: the main thread decodes the geodata and clusters the same markers.
+ * - Workers that throw: the main thread decodes the geodata and clusters the same markers; a geo
+ *   worker that never answers is given up after 30 s and the land is decoded on the main thread.
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import {
@@ -174,6 +175,46 @@ test('a worker that throws falls back to the main thread and draws the same mark
   await expect(broken.getByTestId('load-status')).toHaveCount(0);
   await expect(broken.getByText('SYSTEM ERROR DETECTED')).toHaveCount(0);
   await broken.close();
+});
+
+/**
+ * The same rule for a worker that hangs: the geo worker's script loads but never answers. After
+ * the 30 s wait (the page's clock fast-forwarded) the tiers it owed are decoded on the main thread
+ * and the land is drawn.
+ */
+test('a geo worker that never answers is given up after its timeout; the land still renders', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  let hits = 0;
+  await page.route('**/assets/geoWorker-*.js', async (route) => {
+    hits += 1;
+    await route.fulfill({ contentType: 'text/javascript', body: 'self.onmessage = () => {};' });
+  });
+  const logs: string[] = [];
+  page.on('console', (m) => logs.push(m.text()));
+  await page.clock.install();
+  await page.goto('/app?source=demo');
+  await requireWebGL2(page);
+  await page.waitForFunction(() => window.atlas !== undefined, undefined, { timeout: 30_000 });
+  await expect.poll(() => hits, { timeout: 30_000 }).toBeGreaterThan(0);
+  // Nothing comes from the worker: no tier is loaded until the wait is over.
+  expect(await page.evaluate(() => window.atlas?.globe.get().geoTiers)).toEqual([]);
+  // Each poll moves the page's clock past the worker's 30 s wait.
+  await expect
+    .poll(
+      async () => {
+        await page.clock.fastForward(31_000);
+        return page.evaluate(() => window.atlas?.globe.get().geoTiers ?? []);
+      },
+      { timeout: 45_000, intervals: [1000] },
+    )
+    .toContain('110m');
+  expect(logs.some((l) => l.includes('the geo worker did not answer within 30 s'))).toBe(true);
+  await page.evaluate(() => window.atlas?.whenReady());
+  expect((await page.evaluate(() => window.atlas?.stats()))?.drawCalls ?? 0).toBeGreaterThan(0);
+  await expect(page.getByTestId('load-status')).toHaveCount(0);
+  await expect(page.getByText('SYSTEM ERROR DETECTED')).toHaveCount(0);
 });
 
 async function openApp(page: Page, path = '/app'): Promise<void> {

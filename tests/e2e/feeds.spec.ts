@@ -1,7 +1,8 @@
 /**
  * The Live Intelligence Feed (/feeds) against the real server and database: filters (search,
  * time range, sentiment), the empty state, a live article arriving over the socket without a
- * reload, and a card click flying the globe to the story on /app.
+ * reload, and a card click flying the globe to the story on /app; under failure (issue #32) the
+ * list failing with Retry, offline and back, the socket reconnecting.
  */
 import { expect, test } from '@playwright/test';
 import { createArticle, registerUser, signIn, uniqueWord, type Session } from './articleSession';
@@ -151,5 +152,75 @@ test.describe('live intelligence feed', () => {
       )
       .toBeLessThan(1);
     await expect(page.getByTestId('article-title')).toHaveText(liveTitle);
+  });
+
+  /**
+   * /feeds on one page load, signed in: the list failing (retried, then said with Retry), Retry
+   * recovering it; offline (the page and the live indicator say so) and back online: the socket
+   * reconnects (Live again) and an article published after the reconnect arrives live.
+   */
+  test('failed with Retry, offline and back, the socket reconnects and a live article arrives', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    let failing = true;
+    await page.route('**/api/public/all-articles?**', async (route) => {
+      if (new URL(route.request().url()).searchParams.get('limit') !== '200') {
+        await route.continue();
+        return;
+      }
+      if (failing) await route.fulfill({ status: 503, json: { message: 'down' } });
+      else await route.continue();
+    });
+    // The globe's v4 fallback would fill the shared store; here it fails too.
+    await page.route('**/api/v4/articles/public?**', (route) =>
+      route.fulfill({ status: 503, json: { message: 'down' } }),
+    );
+    await signIn(page, session);
+    await page.goto('/feeds');
+    const state = page.getByTestId('feed-state');
+    const live = page.getByTestId('live-indicator');
+    await expect(state).toContainText('Loading articles...', { timeout: 30_000 });
+    await expect(state).toHaveAttribute('data-kind', 'failed', { timeout: 30_000 });
+    await expect(state).toContainText('Failed to load articles: ');
+    await expect(page.getByTestId('feed-card')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('feeds-failed-1280.png') });
+
+    failing = false;
+    await state.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByTestId('feed-card').first()).toBeVisible({ timeout: 30_000 });
+    await expect(state).toHaveCount(0);
+    // The globe's list, which failed as well, was asked again: nothing is listed as not loaded.
+    await expect(page.getByTestId('load-status')).toHaveCount(0, { timeout: 30_000 });
+    await expect(live).toHaveText('Live', { timeout: 30_000 });
+
+    await context.setOffline(true);
+    await expect(state).toHaveAttribute('data-kind', 'offline');
+    await expect(state).toHaveText(/^Offline - showing articles from \d\d:\d\d$/);
+    await expect(live).toHaveText(/^(Offline|Reconnecting)$/, { timeout: 30_000 });
+    await expect(page.getByTestId('feed-card').first()).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('feeds-offline-1280.png') });
+
+    await context.setOffline(false);
+    await expect(live).toHaveText('Live', { timeout: 30_000 });
+    await expect(state).toHaveCount(0);
+    const title = `${uniqueWord('back')} ferry service resumes`;
+    await createArticle(request, session, {
+      title,
+      url: `https://news.example.org/${uniqueWord('back')}`,
+      description: 'Published after the reader came back online.',
+      publishedAt: new Date().toISOString(),
+      latitude: 62.01,
+      longitude: -6.77,
+      locationName: 'Torshavn',
+      country: 'Faroe Islands',
+    });
+    // The 120 s poll cannot be the source within this timeout; the reconnected socket is.
+    await expect(page.getByTestId('feed-card').filter({ hasText: title })).toBeVisible({
+      timeout: 15_000,
+    });
   });
 });

@@ -7,7 +7,15 @@
  * other pages; then the globe gestures with CDP Input.dispatchTouchEvent (one-finger rotate with
  * momentum, two-finger pinch, double tap, long press). One page load per test: each does a lot.
  */
-import { expect, test, type CDPSession, type Locator, type Page } from '@playwright/test';
+import { writeFile } from 'node:fs/promises';
+import {
+  expect,
+  test,
+  type CDPSession,
+  type Locator,
+  type Page,
+  type Route,
+} from '@playwright/test';
 import { requireWebGL2, waitForFrames } from './helpers';
 
 interface Cam {
@@ -73,6 +81,17 @@ function sheetOffset(page: Page): Promise<number> {
     if (el === null) return -1;
     return new DOMMatrixReadOnly(getComputedStyle(el).transform).m42;
   });
+}
+
+/**
+ * A screenshot through CDP, for review (test output only): on a page whose clock Playwright has
+ * installed, its own screenshot left the next action waiting for the page to be stable.
+ */
+async function capture(page: Page, name: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const { data } = await cdp.send('Page.captureScreenshot', { format: 'png' });
+  await writeFile(test.info().outputPath(name), Buffer.from(data, 'base64'));
+  await cdp.detach();
 }
 
 /** In-app navigation (the globe stays mounted, as for a user). */
@@ -267,6 +286,75 @@ test.describe('phone globe screen', () => {
     expect(v.length).toBeGreaterThanOrEqual(12);
     expect(new Set(v)).toEqual(new Set([10]));
     expect(errors).toEqual([]);
+  });
+
+  test('the Articles sheet says loading, failed with Retry, stale and offline', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(150_000);
+    // The globe's list: held, then refused (404, not retried), then answered, then a refresh that
+    // fails (500, retried twice). Its v4 fallback is refused too, and the marker feed by camera
+    // box is held empty, so the sheet shows only what the list brings.
+    let mode: 'hold' | 'refuse' | 'ok' | 'fail' = 'hold';
+    const held: Route[] = [];
+    let calls = 0;
+    await page.route('**/api/public/all-articles?**', async (route) => {
+      if (new URL(route.request().url()).searchParams.get('limit') !== '200') {
+        await route.continue();
+        return;
+      }
+      calls += 1;
+      if (mode === 'hold') held.push(route);
+      else if (mode === 'refuse') await route.fulfill({ status: 404, json: { message: 'no' } });
+      else if (mode === 'fail') await route.fulfill({ status: 500, json: { message: 'boom' } });
+      else await route.continue();
+    });
+    await page.route('**/api/v4/articles/public?**', (route) =>
+      route.fulfill({ status: 404, json: { message: 'no' } }),
+    );
+    await page.route('**/api/news-markers/recent?**', (route) =>
+      route.fulfill({ json: { success: true, articles: [] } }),
+    );
+    await page.clock.install();
+    await openApp(page);
+    await tapCentre(page, page.getByTestId('mobile-tab-articles'));
+    const sheet = page.getByTestId('mobile-sheet-articles');
+    const state = sheet.getByTestId('mobile-articles-state');
+    // (On a loaded machine the held call may already have timed out and be retried: 'Loading
+    // articles... (Request timeout - retrying)'.)
+    await expect(state).toHaveAttribute('data-kind', 'loading');
+    await expect(state).toContainText('Loading articles...');
+
+    mode = 'refuse';
+    await expect.poll(() => held.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    for (const r of held.splice(0)) {
+      await r.fulfill({ status: 404, json: { message: 'no' } }).catch(() => undefined);
+    }
+    await expect(state).toHaveAttribute('data-kind', 'failed', { timeout: 30_000 });
+    await expect(state).toContainText('Failed to load articles: HTTP error! status: 404');
+    await capture(page, 'phone-articles-failed.png');
+
+    mode = 'ok';
+    const before = calls;
+    await tapCentre(page, state.getByRole('button', { name: 'Retry' }));
+    await expect(sheet.getByTestId('mobile-article').first()).toBeVisible({ timeout: 30_000 });
+    await expect(state).toHaveCount(0);
+    expect(calls - before).toBe(1);
+
+    // The 300 s refresh fails: the list stays, said to be from when it arrived.
+    mode = 'fail';
+    await page.clock.fastForward('05:00');
+    await expect(state).toHaveAttribute('data-kind', 'stale', { timeout: 30_000 });
+    await expect(state).toContainText(/^Could not refresh - showing articles from \d\d:\d\dRetry$/);
+    await expect(sheet.getByTestId('mobile-article').first()).toBeVisible();
+    await capture(page, 'phone-articles-stale.png');
+
+    await context.setOffline(true);
+    await expect(state).toHaveAttribute('data-kind', 'offline');
+    await expect(state).toHaveText(/^Offline - showing articles from \d\d:\d\d$/);
+    await capture(page, 'phone-articles-offline.png');
+    await context.setOffline(false);
   });
 
   test('other pages: bottom nav with More on views and public pages, settings button, landing controls, globe tips and quick bar', async ({

@@ -4,7 +4,8 @@
  * when the page is left), the Layers catalogue (complete against the engine's layer list; a
  * toggle changes window.atlas.layers), and Analytics (charts drawn, CSV export equal to the API,
  * counters that move on a socket `article:new` without a reload, the globe's choropleth switched
- * from the view: every country of the API filled, its legend over the globe on /app).
+ * from the view: every country of the API filled, its legend over the globe on /app); a view's
+ * honest states under failure (issue #32: loading, failed with Retry, stale, offline).
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
@@ -194,4 +195,70 @@ test.describe('views of the news', () => {
     await expect(floating).toHaveCount(0);
     await expect.poll(async () => (await choropleth())?.fills).toBe(0);
   });
+});
+
+/** 'HH:MM' of the page's clock `agoMs` ago (the app's clockTime). */
+function clockTime(page: Page, agoMs = 0): Promise<string> {
+  return page.evaluate((ago) => {
+    const d = new Date(Date.now() - ago);
+    const pad = (n: number): string => String(n).padStart(2, '0');
+    return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  }, agoMs);
+}
+
+/**
+ * A view's honest states on one page load (/analytics; /intelligence uses the same hook and
+ * notice): loading while a 503 is retried, failed with Retry, recovered, stale after its 10 min
+ * refresh fails, and offline.
+ */
+test('a view: loading, failed with Retry, recovered, stale after a failed refresh, offline', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  let failing = true;
+  let calls = 0;
+  await page.route('**/api/analytics/overview?**', async (route) => {
+    calls += 1;
+    if (failing) await route.fulfill({ status: 503, json: { message: 'down' } });
+    else await route.continue();
+  });
+  await page.addInitScript(() => localStorage.setItem('atlas_walkthrough_seen', 'true'));
+  await page.clock.install();
+  await page.goto('/analytics');
+  const state = page.getByTestId('view-state');
+  const counters = page.getByTestId('counter-total');
+  // A 503 is retried after 1 s and 2 s before it is said, with a Retry.
+  await expect(state).toContainText('Loading analytics...', { timeout: 30_000 });
+  await expect(state).toHaveAttribute('data-kind', 'failed', { timeout: 30_000 });
+  await expect(state).toContainText('Failed to load analytics: HTTP error! status: 503');
+  expect(calls).toBe(3);
+
+  failing = false;
+  await state.getByRole('button', { name: 'Retry' }).click();
+  await expect(counters).toBeVisible({ timeout: 30_000 });
+  await expect(state).toHaveCount(0);
+  const shown = await counters.textContent();
+  const loadedAt = [await clockTime(page, 5000), await clockTime(page)];
+
+  // The view refreshes every 10 min (its cache time); that refresh fails: the figures stay,
+  // said to be from when they arrived.
+  failing = true;
+  const before = calls;
+  await page.clock.fastForward('10:00');
+  await expect(state).toHaveAttribute('data-kind', 'stale', { timeout: 30_000 });
+  expect(calls - before).toBe(3);
+  const text = (await state.textContent()) ?? '';
+  expect(text).toMatch(/^Could not refresh - showing analytics from \d\d:\d\d/);
+  expect(loadedAt).toContain(/(\d\d:\d\d)/.exec(text)?.[1]);
+  await expect(counters).toHaveText(shown ?? '');
+
+  await context.setOffline(true);
+  await expect(state).toHaveAttribute('data-kind', 'offline');
+  await expect(state).toHaveText(/^Offline - showing analytics from \d\d:\d\d$/);
+  await context.setOffline(false);
+  failing = false;
+  await state.getByRole('button', { name: 'Retry' }).click();
+  await expect(state).toHaveCount(0, { timeout: 30_000 });
+  await expect(counters).toBeVisible();
 });

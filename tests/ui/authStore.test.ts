@@ -162,10 +162,13 @@ describe('parseStoredUser', () => {
       expect(s.error.value).toBeNull();
       expect(s.loading.value).toBe(false);
     }
-    // A refused token still logs out.
-    const refused = storeFailingWith(new ApiError('Token invalid', 401, 'http'));
-    await refused.init();
-    expect(refused.isAuthenticated.value).toBe(false);
-    expect(refused.error.value).toBe('Token invalid');
+    // A refused token (401, 403) still logs out.
+    for (const status of [401, 403]) {
+      const refused = storeFailingWith(new ApiError('Token invalid', status, 'http'));
+      await refused.init();
+      expect(refused.isAuthenticated.value, String(status)).toBe(false);
+      expect(refused.token.value).toBeNull();
+      expect(refused.error.value).toBe('Token invalid');
+    }
   });
 });

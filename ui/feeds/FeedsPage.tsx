@@ -1,3 +1,4 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { hasLocation, type NormalizedArticle } from '../../data/articleNormalizer';
@@ -14,7 +15,10 @@ import {
 import { SENTIMENT_LABELS } from '../../data/analysis';
 import { sendCommand } from '../../engine/commands';
 import { openArticleDialog } from '../article/dialogState';
+import { DataNotice } from '../components/DataNotice';
 import { Navbar } from '../components/Navbar';
+import { ARTICLE_TEXTS, dataNotice } from '../dataState';
+import { articleFeedState, browserOnline } from '../useArticleFeed';
 import { AreaBoundary } from '../shell/ErrorBoundary';
 import { articleStore, useStoredArticles } from '../article/sharedStore';
 import { FeedCard } from './FeedCard';
@@ -35,7 +39,7 @@ const TAB_LABELS: Readonly<Record<(typeof FEED_TABS)[number], string>> = {
   verified: 'Verified',
 };
 
-function LiveIndicator({ feed }: { feed: ReturnType<typeof useLiveFeed> }) {
+function LiveIndicator({ feed }: { feed: ReturnType<typeof useLiveFeed> & { online: boolean } }) {
   if (feed.status === 'connected' && !feed.realtimeAllowed) {
     // Guests may connect but not subscribe (spec section 6: real-time data is for accounts).
     return (
@@ -56,7 +60,7 @@ function LiveIndicator({ feed }: { feed: ReturnType<typeof useLiveFeed> }) {
   return (
     <span className="live-indicator live-indicator--reconnecting" data-testid="live-indicator">
       <span className="live-indicator__dot" aria-hidden="true" />
-      Reconnecting
+      {feed.online ? 'Reconnecting' : 'Offline'}
     </span>
   );
 }
@@ -67,6 +71,7 @@ function LiveIndicator({ feed }: { feed: ReturnType<typeof useLiveFeed> }) {
  * the globe to the story (zoom 300), opens its detail dialog and goes to /app.
  */
 export function FeedsPage() {
+  useSignals();
   const feed = useLiveFeed();
   const articles = useStoredArticles();
   const [, navigate] = useLocation();
@@ -81,10 +86,10 @@ export function FeedsPage() {
   }, []);
   // What was there when the page first had its list: anything after that is highlighted as new.
   useEffect(() => {
-    if (initialIds.current === null && !feed.loading) {
+    if (initialIds.current === null && !feed.load.loading) {
       initialIds.current = new Set(articles.map((a) => a.id));
     }
-  }, [feed.loading, articles]);
+  }, [feed.load.loading, articles]);
 
   // A live arrival must be judged against a clock at least as new as itself: move the clock on
   // whenever the set changes, not only every 30 s.
@@ -96,6 +101,17 @@ export function FeedsPage() {
     for (const a of articles) for (const c of a.categories) set.set(c.toLowerCase(), c);
     return [...set.values()].sort((x, y) => x.localeCompare(y));
   }, [articles]);
+
+  // The list's honest state (ui/dataState.ts): loading, failed with Retry, empty, offline, or
+  // stale when a poll failed and the store's articles are shown (spec section 8 'Feed fetch
+  // fails: live articles from the socket store'). Before its own first list, the page shows what
+  // the globe's list put in the store, from the time that arrived.
+  const notice = dataNotice(
+    { ...feed.load, updatedAt: feed.load.updatedAt ?? articleFeedState.value.updatedAt },
+    browserOnline.value,
+    articles.length,
+    ARTICLE_TEXTS,
+  );
 
   const set = (patch: Partial<FeedFilterState>): void => setFilters((f) => ({ ...f, ...patch }));
 
@@ -122,17 +138,12 @@ export function FeedsPage() {
           <div>
             <h1>Live Intelligence Feed</h1>
             <p className="feeds__sub">
-              <LiveIndicator feed={feed} />
+              <LiveIndicator feed={{ ...feed, online: browserOnline.value }} />
               <span data-testid="feed-count">
                 {visible.length} {visible.length === 1 ? 'article' : 'articles'}
               </span>
               {visible.length !== articles.length && (
                 <span className="feeds__muted"> of {articles.length}</span>
-              )}
-              {feed.pollError !== null && (
-                <span className="feeds__warning" role="status">
-                  Feed refresh failed ({feed.pollError}); showing live articles
-                </span>
               )}
             </p>
           </div>
@@ -265,10 +276,11 @@ export function FeedsPage() {
           )}
         </section>
 
-        {visible.length === 0 ? (
+        <DataNotice notice={notice} onRetry={feed.retry} testId="feed-state" />
+        {articles.length === 0 ? null : visible.length === 0 ? (
           <div className="feeds__empty" data-testid="feed-empty">
-            <h2>{feed.loading ? 'Loading articles...' : FEED_EMPTY_TITLE}</h2>
-            {!feed.loading && <p>{FEED_EMPTY_HINT}</p>}
+            <h2>{FEED_EMPTY_TITLE}</h2>
+            <p>{FEED_EMPTY_HINT}</p>
           </div>
         ) : (
           <ul className="feeds__list" data-testid="feed-list">

@@ -50,9 +50,6 @@ export function viewportContent(phone: boolean): string {
     : 'width=device-width, initial-scale=1.0';
 }
 
-/** Spec texts of the phone article list. */
-export const ARTICLES_LOADING_TEXT = 'Loading articles...';
-export const ARTICLES_EMPTY_TEXT = 'No articles found in the last 24 hours';
 /** The list shows the newest this many. */
 export const MOBILE_ARTICLE_LIMIT = 50;
 

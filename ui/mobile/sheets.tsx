@@ -17,17 +17,17 @@ import {
 } from '../../engine/signals';
 import { openArticleDialog } from '../article/dialogState';
 import { articleStore, ensureArticlesLoaded, useStoredArticles } from '../article/sharedStore';
-import { Button, EmptyState, ErrorState, LoadingState, Toggle } from '../components/kit';
+import { DataNotice } from '../components/DataNotice';
+import { Button, EmptyState, Toggle } from '../components/kit';
+import {
+  articleFeedState,
+  articleListNotice,
+  browserOnline,
+  reloadArticles,
+} from '../useArticleFeed';
 import { FilterGroups, FilterSummary, useFilterView } from '../shell/FilterControls';
 import { settingsOpen } from '../shell/shellState';
-import {
-  autoRotateChoice,
-  ARTICLES_EMPTY_TEXT,
-  ARTICLES_LOADING_TEXT,
-  closeSheet,
-  hapticTap,
-  MOBILE_ARTICLE_LIMIT,
-} from './mobileState';
+import { autoRotateChoice, closeSheet, hapticTap, MOBILE_ARTICLE_LIMIT } from './mobileState';
 
 /** Spec: choosing a search result flies the globe to distance 300. */
 const FLY_DISTANCE = 300;
@@ -182,20 +182,25 @@ function useArticleList(): LoadPhase {
   return state;
 }
 
-/** The Articles sheet: the filters (behind a Filters button, the summary always shown) over the
- * articles that pass them, the same choices as the desktop sidebar (ui/shell/markerFilters.ts). */
+/**
+ * The Articles sheet: the filters (behind a Filters button, the summary always shown) over the
+ * articles that pass them, the same choices as the desktop sidebar (ui/shell/markerFilters.ts).
+ * The globe's list feeds it, so it says what the desktop list says (ui/useArticleFeed.ts
+ * articleListNotice): 'Loading articles...', 'Failed to load articles: {message}' with Retry,
+ * 'No articles found in the last 24 hours', offline, or stale ('showing articles from HH:MM').
+ */
 export function ArticlesSheet() {
-  const load = useArticleList();
+  useSignals();
   const view = useFilterView();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  if (view.facets.total === 0) {
-    if (load.phase === 'loading') return <LoadingState text={ARTICLES_LOADING_TEXT} />;
-    if (load.phase === 'failed')
-      return <ErrorState title="Could not load articles" message={load.message} />;
-    return <EmptyState title={ARTICLES_EMPTY_TEXT} />;
-  }
+  const notice = articleListNotice(articleFeedState.value, browserOnline.value, view.facets.total);
+  const state = (
+    <DataNotice notice={notice} onRetry={reloadArticles} testId="mobile-articles-state" />
+  );
+  if (view.facets.total === 0) return <div className="mobile-sheet__stack">{state}</div>;
   return (
     <div className="mobile-sheet__stack">
+      {state}
       <div className="mobile-filters" data-testid="mobile-filters">
         <FilterSummary view={view} />
         <Button

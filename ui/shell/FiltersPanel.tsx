@@ -15,7 +15,8 @@ import { useState } from 'react';
 import { heldAnalysisSummary } from '../../data/analysis';
 import { timeAgo } from '../../data/markers/markerFilter';
 import { sendCommand } from '../../engine/commands';
-import { Button, Panel, Tabs } from '../components/kit';
+import { DataNotice } from '../components/DataNotice';
+import { Panel, Tabs } from '../components/kit';
 import {
   articleFeedState,
   articleListNotice,
@@ -28,17 +29,12 @@ import { countRender } from './testHooks';
 
 function ListNotice({ count }: { count: number }) {
   useSignals();
-  const notice = articleListNotice(articleFeedState.value, browserOnline.value, count);
-  if (notice === null) return null;
   return (
-    <div className="filters-panel__notice" data-testid="recent-notice" role="status">
-      <p className="filters-panel__empty">{notice.text}</p>
-      {notice.retry && (
-        <Button size="small" onClick={reloadArticles}>
-          Retry
-        </Button>
-      )}
-    </div>
+    <DataNotice
+      notice={articleListNotice(articleFeedState.value, browserOnline.value, count)}
+      onRetry={reloadArticles}
+      testId="recent-notice"
+    />
   );
 }
 

@@ -64,9 +64,17 @@ export interface TrendsData {
   stories: { count: number; article: Article }[];
 }
 
+/**
+ * GET `url` as JSON. A non-OK answer throws the spec's 'HTTP error! status: {status}' with the
+ * status on the error, so the query policy does not retry a real 4xx (data/api/queryPolicy.ts).
+ */
 export async function fetchJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   const res = await fetch(url, signal === undefined ? {} : { signal });
-  if (!res.ok) throw new Error(`${url}: HTTP ${String(res.status)}`);
+  if (!res.ok) {
+    throw Object.assign(new Error(`HTTP error! status: ${String(res.status)}`), {
+      status: res.status,
+    });
+  }
   return (await res.json()) as T;
 }
 

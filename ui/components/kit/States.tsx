@@ -43,3 +43,28 @@ export function ErrorState({
     </div>
   );
 }
+
+/**
+ * A one-line notice above data that is still shown (stale, offline, a fallback): the text and a
+ * retry when one makes sense (role="status").
+ */
+export function NoticeLine({
+  text,
+  onRetry,
+  tone = 'warning',
+}: {
+  text: ReactNode;
+  onRetry?: () => void;
+  tone?: 'warning' | 'muted';
+}) {
+  return (
+    <div className={`kit-notice kit-notice--${tone}`} role="status">
+      <span className="kit-notice__text">{text}</span>
+      {onRetry !== undefined ? (
+        <Button size="small" onClick={onRetry}>
+          Retry
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -9,7 +9,7 @@ export { Panel, type PanelProps } from './Panel';
 export { Select, type SelectProps } from './Select';
 export { Sheet, SHEET_DRAG_CLOSE_PX, type SheetProps } from './Sheet';
 export { Slider, type SliderProps } from './Slider';
-export { EmptyState, ErrorState, LoadingState } from './States';
+export { EmptyState, ErrorState, LoadingState, NoticeLine } from './States';
 export { Tabs, type TabDef, type TabsProps } from './Tabs';
 export { Toggle, type ToggleProps } from './Toggle';
 export { isBackdropClick, useModal } from './useModal';

@@ -16,7 +16,12 @@ import { layerState } from '../../../engine/signals';
 import { choroplethHours, choroplethMetric } from '../../choropleth';
 import { ChoroplethLegend } from '../../components/ChoroplethLegend';
 import { Navbar } from '../../components/Navbar';
-import { Button, EmptyState, ErrorState, LoadingState, Panel, Toggle } from '../../components/kit';
+import { DataNotice } from '../../components/DataNotice';
+import { Button, EmptyState, Panel, Toggle } from '../../components/kit';
+import { dataNotice, type NoticeTexts } from '../../dataState';
+import { browserOnline } from '../../useArticleFeed';
+import { useViewQuery } from '../useViewQuery';
+import { CACHE_TTL_MS } from '../../../data/api/client';
 import { categoryStyle } from '../../feeds/feedCategory';
 import { connectRealtime } from '../../shell/services';
 import { download, fetchJson, ranked, VIEW_WINDOWS, type AnalyticsOverview } from '../viewData';
@@ -82,26 +87,29 @@ function ChoroplethPanel() {
   );
 }
 
+/** The view's honest state in words (ui/dataState.ts); its empty window is said below. */
+const TEXTS: NoticeTexts = {
+  what: 'analytics',
+  loading: 'Loading analytics...',
+  empty: 'No articles in this window',
+  failed: (message) => `Failed to load analytics: ${message}`,
+};
+
 export default function AnalyticsPage() {
+  useSignals();
   const [hours, setHours] = useState(24);
-  const [data, setData] = useState<AnalyticsOverview | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [live, setLive] = useState<LiveCounts>({ arrivals: 0, geocoded: 0 });
   const charts = useRef<Record<string, uPlot | null>>({});
-
-  useEffect(() => {
-    const abort = new AbortController();
-    setError(null);
-    fetchJson<AnalyticsOverview>(`/api/analytics/overview?hours=${String(hours)}`, abort.signal)
-      .then((o) => {
-        setData(o);
-        setLive({ arrivals: 0, geocoded: 0 });
-      })
-      .catch((e: unknown) => {
-        if (!abort.signal.aborted) setError(e instanceof Error ? e.message : String(e));
-      });
-    return () => abort.abort();
-  }, [hours]);
+  const overview = useViewQuery(
+    ['analytics', 'overview', hours],
+    (signal) =>
+      fetchJson<AnalyticsOverview>(`/api/analytics/overview?hours=${String(hours)}`, signal),
+    CACHE_TTL_MS.analytics,
+  );
+  const data = overview.data ?? null;
+  // The live counters count arrivals since the overview shown was made.
+  useEffect(() => setLive({ arrivals: 0, geocoded: 0 }), [data]);
+  const notice = dataNotice(overview.state, browserOnline.value, data === null ? 0 : 1, TEXTS);
   // The globe's choropleth fills this window.
   useEffect(() => {
     choroplethHours.value = hours;
@@ -195,7 +203,9 @@ export default function AnalyticsPage() {
             <h1>Analytics</h1>
             <p className="view-page__sub">
               {data === null
-                ? 'Loading the window…'
+                ? overview.state.error !== null
+                  ? 'Not loaded'
+                  : 'Loading the window…'
                 : `${data.bucket === 'hour' ? 'Per hour' : 'Per day'}, UTC · updated ${new Date(data.generatedAt).toLocaleTimeString()}`}
             </p>
           </div>
@@ -215,11 +225,8 @@ export default function AnalyticsPage() {
             </Button>
           </div>
         </header>
-        {error !== null ? (
-          <ErrorState title="Analytics unavailable" message={error} />
-        ) : data === null ? (
-          <LoadingState text="Loading analytics" />
-        ) : (
+        <DataNotice notice={notice} onRetry={overview.retry} testId="view-state" />
+        {data === null ? null : (
           <>
             <section className="view-counters" aria-label="Live counters" aria-live="polite">
               <div className="view-counter">

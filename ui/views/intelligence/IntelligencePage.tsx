@@ -15,7 +15,12 @@ import { normalizeArticle, type NormalizedArticle } from '../../../data/articleN
 import { can } from '../../../data/permissions';
 import { sendCommand } from '../../../engine/commands';
 import { user } from '../../auth/authState';
+import { CACHE_TTL_MS } from '../../../data/api/client';
+import { DataNotice } from '../../components/DataNotice';
 import { Navbar } from '../../components/Navbar';
+import { dataNotice, type NoticeTexts } from '../../dataState';
+import { browserOnline } from '../../useArticleFeed';
+import { useViewQuery } from '../useViewQuery';
 import { Button, EmptyState, ErrorState, LoadingState, Panel, Toggle } from '../../components/kit';
 import { FeedCard } from '../../feeds/FeedCard';
 import {
@@ -63,13 +68,18 @@ function mean(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 }
 
+/** The view's honest state in words (ui/dataState.ts); an empty window is said in the graph. */
+const TEXTS: NoticeTexts = {
+  what: 'the knowledge graph',
+  loading: 'Loading the knowledge graph...',
+  empty: 'No entities in this window',
+  failed: (message) => `Failed to load the knowledge graph: ${message}`,
+};
+
 export default function IntelligencePage() {
   useSignals();
   const signedIn = can(user.value?.role ?? 'guest', 'aiInsights');
   const [hours, setHours] = useState(24);
-  const [graphData, setGraphData] = useState<KnowledgeGraphData | null>(null);
-  const [trends, setTrends] = useState<TrendsData | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [hiddenTypes, setHiddenTypes] = useState<ReadonlySet<GraphNodeType>>(new Set());
   const [selection, setSelection] = useState<Selection | null>(null);
@@ -77,27 +87,24 @@ export default function IntelligencePage() {
   const sigmaRef = useRef<Sigma<NodeAttributes, EdgeAttributes> | null>(null);
   const view = useRef({ hovered: null as string | null, search: '', hidden: new Set<string>() });
 
-  useEffect(() => {
-    const abort = new AbortController();
-    setError(null);
-    setGraphData(null);
-    const q = `hours=${String(hours)}`;
-    Promise.all([
-      fetchJson<KnowledgeGraphData>(
-        `/api/intelligence/knowledge-graph?${q}&limit=${String(GRAPH_NODES)}`,
-        abort.signal,
-      ),
-      fetchJson<TrendsData>(`/api/intelligence/trends?${q}&limit=12`, abort.signal),
-    ])
-      .then(([g, t]) => {
-        setGraphData(g);
-        setTrends(t);
-      })
-      .catch((e: unknown) => {
-        if (!abort.signal.aborted) setError(e instanceof Error ? e.message : String(e));
-      });
-    return () => abort.abort();
-  }, [hours]);
+  const views = useViewQuery(
+    ['intelligence', 'graph', hours],
+    async (signal) => {
+      const q = `hours=${String(hours)}`;
+      const [graph, trends] = await Promise.all([
+        fetchJson<KnowledgeGraphData>(
+          `/api/intelligence/knowledge-graph?${q}&limit=${String(GRAPH_NODES)}`,
+          signal,
+        ),
+        fetchJson<TrendsData>(`/api/intelligence/trends?${q}&limit=12`, signal),
+      ]);
+      return { graph, trends };
+    },
+    CACHE_TTL_MS.intelligence,
+  );
+  const graphData = views.data?.graph ?? null;
+  const trends = views.data?.trends ?? null;
+  const notice = dataNotice(views.state, browserOnline.value, graphData === null ? 0 : 1, TEXTS);
 
   const graph = useMemo<AtlasGraph | null>(
     () => (graphData === null ? null : buildGraph(graphData)),
@@ -259,7 +266,9 @@ export default function IntelligencePage() {
             <h1>Intelligence</h1>
             <p className="view-page__sub">
               {graphData === null
-                ? 'Loading the knowledge graph…'
+                ? views.state.error !== null
+                  ? 'Not loaded'
+                  : 'Loading the knowledge graph…'
                 : `${String(graphData.nodes.length)} entities · ${String(graphData.edges.length)} links · ${String(graphData.articleCount)} articles`}
             </p>
           </div>
@@ -276,9 +285,8 @@ export default function IntelligencePage() {
             ))}
           </div>
         </header>
-        {error !== null ? (
-          <ErrorState title="Knowledge graph unavailable" message={error} />
-        ) : (
+        <DataNotice notice={notice} onRetry={views.retry} testId="view-state" />
+        {graphData === null ? null : (
           <div className="intel-layout">
             <section aria-label="Knowledge graph">
               <div className="intel-controls">
@@ -312,8 +320,7 @@ export default function IntelligencePage() {
                 data-testid="intel-graph"
                 data-nodes={graph?.order ?? 0}
               >
-                {graphData === null ? <LoadingState text="Laying out the graph" /> : null}
-                {graphData !== null && graphData.nodes.length === 0 ? (
+                {graphData.nodes.length === 0 ? (
                   <EmptyState title="No entities in this window" hint="Try a longer window." />
                 ) : null}
               </div>

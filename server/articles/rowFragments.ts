@@ -18,7 +18,8 @@
  * Each fragment keeps the SHA-1 of its bytes, so a joined body gets a digest (for its ETag) from
  * the fragments' digests instead of hashing 100+ KB per answer.
  *
- * Memory is bounded by bytes (least recently used fragments go first): DEFAULT_FRAGMENT_MAX_BYTES.
+ * Memory is bounded by bytes (DEFAULT_FRAGMENT_MAX_BYTES): the oldest fragment not used since it
+ * was last passed over goes first (second chance, so a hit costs a flag, not a map update).
  */
 import { createHash } from 'node:crypto';
 
@@ -33,6 +34,8 @@ export const DEFAULT_FRAGMENT_MAX_BYTES = 32 * 1024 * 1024;
 const ENTRY_OVERHEAD_BYTES = 200;
 
 interface Entry {
+  /** Set on use; eviction gives a used entry a second chance instead of dropping it (CLOCK). */
+  used: boolean;
   version: number;
   bytes: Buffer;
   /** SHA-1 of bytes. */
@@ -155,7 +158,8 @@ function mergeRun(run: Run | undefined, rows: Listed[]): Run {
 }
 
 export class RowFragments {
-  private readonly entries = new Map<string, Entry>();
+  /** Per kind: row id -> its fragment. */
+  private readonly entries = new Map<string, Map<string, Entry>>();
   private readonly runs = new Map<string, Run>();
   private size = 0;
 
@@ -167,7 +171,9 @@ export class RowFragments {
   }
 
   get count(): number {
-    return this.entries.size;
+    let n = 0;
+    for (const kind of this.entries.values()) n += kind.size;
+    return n;
   }
 
   /**
@@ -222,14 +228,12 @@ export class RowFragments {
   ): Promise<Listed[]> {
     const found: (Entry | undefined)[] = new Array<Entry | undefined>(listed.length);
     const missing: string[] = [];
+    const byId = this.entries.get(kind);
     for (let i = 0; i < listed.length; i++) {
       const item = listed[i] as VersionedId;
-      const key = `${kind}\u0000${item.id}`;
-      const entry = this.entries.get(key);
+      const entry = byId?.get(item.id);
       if (entry !== undefined && entry.version === item.version) {
-        // Most recently used last: re-insert.
-        this.entries.delete(key);
-        this.entries.set(key, entry);
+        entry.used = true;
         found[i] = entry;
       } else {
         missing.push(item.id);
@@ -238,7 +242,7 @@ export class RowFragments {
     const fresh = new Map<string, Entry>();
     if (missing.length > 0) {
       for (const row of await fetch(missing)) {
-        fresh.set(row.id, this.store(`${kind}\u0000${row.id}`, row.version, render(row)));
+        fresh.set(row.id, this.store(kind, row.id, row.version, render(row)));
       }
     }
     const rows: Listed[] = [];
@@ -255,25 +259,50 @@ export class RowFragments {
     this.size = 0;
   }
 
-  private store(key: string, version: number, json: string): Entry {
+  private store(kind: string, id: string, version: number, json: string): Entry {
+    let byId = this.entries.get(kind);
+    if (byId === undefined) {
+      byId = new Map();
+      this.entries.set(kind, byId);
+    }
     // Its own memory, not a slice of Node's shared pool (a slice would keep an 8 KB slab alive).
     const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json, 'utf8'));
     bytes.write(json, 'utf8');
-    const old = this.entries.get(key);
+    const old = byId.get(id);
     if (old !== undefined) {
       this.size -= old.bytes.length + ENTRY_OVERHEAD_BYTES;
-      this.entries.delete(key);
+      byId.delete(id);
     }
-    const entry = { version, bytes, digest: createHash('sha1').update(bytes).digest() };
-    this.entries.set(key, entry);
+    const entry = {
+      used: false,
+      version,
+      bytes,
+      digest: createHash('sha1').update(bytes).digest(),
+    };
+    byId.set(id, entry);
     this.size += bytes.length + ENTRY_OVERHEAD_BYTES;
-    while (this.size > this.maxBytes && this.entries.size > 1) {
-      const oldest = this.entries.entries().next();
-      if (oldest.done === true) break;
-      const [oldestKey, entry] = oldest.value;
-      this.entries.delete(oldestKey);
-      this.size -= entry.bytes.length + ENTRY_OVERHEAD_BYTES;
-    }
+    this.evict(byId);
     return entry;
+  }
+
+  /** Drops the oldest unused fragments of `byId`, then of other kinds, until under the bound. */
+  private evict(current: Map<string, Entry>): void {
+    for (const byId of [current, ...this.entries.values()]) {
+      // Each entry at most twice: once to clear its flag, once to go.
+      let budget = byId.size * 2;
+      while (this.size > this.maxBytes && byId.size > 1 && budget-- > 0) {
+        const oldest = byId.entries().next();
+        if (oldest.done === true) break;
+        const [id, entry] = oldest.value;
+        byId.delete(id);
+        if (entry.used) {
+          entry.used = false;
+          byId.set(id, entry);
+        } else {
+          this.size -= entry.bytes.length + ENTRY_OVERHEAD_BYTES;
+        }
+      }
+      if (this.size <= this.maxBytes) return;
+    }
   }
 }

@@ -19,6 +19,7 @@ import { ANALYSIS_SCHEMA_FIELDS } from '../../data/analysis';
 import type { ArticleSentiment, ArticleSort } from '../../data/article';
 import type { ArticleRow, Database, Dialect } from '../db/schema';
 import { escapeLike, type BoundingBox } from './filters';
+import type { VersionedId } from './rowFragments';
 import {
   ARTICLE_DETAIL_COLUMNS,
   ARTICLE_WIRE_COLUMNS,
@@ -111,13 +112,12 @@ export interface GeocodedFilter {
 
 export type GeocodedRow = ArticleWireRow & { hybrid_analysis?: string | null };
 
-export async function findGeocoded(db: Db, f: GeocodedFilter): Promise<GeocodedRow[]> {
-  // hybrid_analysis always: the list's card fields come from it (cardFields.ts).
+/** The geocoded list's rows (filters and order), before its columns are chosen. */
+function geocodedQuery(db: Db, f: GeocodedFilter) {
   let q = db
     .selectFrom('articles')
     .where('story_id', 'is', null)
     .where('hidden_at', 'is', null)
-    .select([...ARTICLE_WIRE_COLUMNS, 'hybrid_analysis'])
     .where('latitude', 'is not', null)
     .where('longitude', 'is not', null);
   if (f.search !== undefined && f.search !== '') q = q.where(searchCondition(f.search));
@@ -127,7 +127,19 @@ export async function findGeocoded(db: Db, f: GeocodedFilter): Promise<GeocodedR
     q = q.where('sentiment', 'in', [...f.sentiments]);
   }
   if (f.analysedOnly === true) q = q.where('hybrid_analysis', 'is not', null);
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit);
+}
+
+export async function findGeocoded(db: Db, f: GeocodedFilter): Promise<GeocodedRow[]> {
+  // hybrid_analysis always: the list's card fields come from it (cardFields.ts).
+  return geocodedQuery(db, f)
+    .select([...ARTICLE_WIRE_COLUMNS, 'hybrid_analysis'])
+    .execute();
+}
+
+/** findGeocoded's rows as (id, version) only: a covering index walk on SQLite (0012). */
+export async function findGeocodedVersions(db: Db, f: GeocodedFilter): Promise<VersionedId[]> {
+  return geocodedQuery(db, f).select(['id', 'version']).execute();
 }
 
 export async function findArticleById(db: Db, id: string): Promise<ArticleDetailRow | undefined> {
@@ -178,6 +190,53 @@ export async function listArticlesPage(
     .execute();
 }
 
+/** listArticlesPage's rows as (id, version) only: a covering index walk on SQLite (0012). */
+export async function listArticleVersions(db: Db, p: PageQuery): Promise<VersionedId[]> {
+  return sorted(
+    db
+      .selectFrom('articles')
+      .where('story_id', 'is', null)
+      .where('hidden_at', 'is', null)
+      .select(['id', 'version']),
+    p.sort,
+  )
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+}
+
+/** A list row with its version: what rowToArticle reads plus the analysis for card fields. */
+export type VersionedListRow = ArticleWireRow & { hybrid_analysis: string | null; version: number };
+
+/**
+ * The rows of `ids` for list fragments (rowFragments.ts), whatever their list state: the caller
+ * got the ids from a list query just before. Unordered.
+ */
+export async function findListRowsByIds(
+  db: Db,
+  ids: readonly string[],
+): Promise<VersionedListRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('articles')
+    .select([...ARTICLE_WIRE_COLUMNS, 'hybrid_analysis', 'version'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** As findListRowsByIds without the analysis: full-article markers carry no card fields. */
+export async function findWireRowsByIds(
+  db: Db,
+  ids: readonly string[],
+): Promise<(ArticleWireRow & { version: number })[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('articles')
+    .select([...ARTICLE_WIRE_COLUMNS, 'version'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
 // ---------------------------------------------------------------- /api/v4/articles/public
 
 export type V4Sort = ArticleSort;
@@ -221,20 +280,35 @@ export async function findV4Public(
 
 // ---------------------------------------------------------------- /api/news-markers
 
-export async function findRecentMarkers(
-  db: Db,
-  m: { since: string; limit: number; box?: BoundingBox },
-): Promise<ArticleWireRow[]> {
+/** Recent geocoded rows, newest first (optionally in a box), before their columns are chosen. */
+function recentMarkersQuery(db: Db, m: { since: string; limit: number; box?: BoundingBox }) {
   let q = db
     .selectFrom('articles')
     .where('story_id', 'is', null)
     .where('hidden_at', 'is', null)
-    .select(ARTICLE_WIRE_COLUMNS)
     .where('latitude', 'is not', null)
     .where('longitude', 'is not', null)
     .where('created_at', '>=', m.since);
   if (m.box !== undefined) q = q.where(boxCondition(m.box));
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(m.limit).execute();
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(m.limit);
+}
+
+export async function findRecentMarkers(
+  db: Db,
+  m: { since: string; limit: number; box?: BoundingBox },
+): Promise<ArticleWireRow[]> {
+  return recentMarkersQuery(db, m).select(ARTICLE_WIRE_COLUMNS).execute();
+}
+
+/**
+ * The rows of findRecentMarkers and findRecentMarkerRows as (id, version) only: on SQLite a walk
+ * of the covering index articles_marker_rows_idx (the box is tested on its columns too).
+ */
+export async function findRecentMarkerVersions(
+  db: Db,
+  m: { since: string; limit: number; box?: BoundingBox },
+): Promise<VersionedId[]> {
+  return recentMarkersQuery(db, m).select(['id', 'version']).execute();
 }
 
 /** The columns a compact marker needs: all of them are in articles_marker_rows_idx (SQLite). */
@@ -261,16 +335,20 @@ export async function findRecentMarkerRows(
   db: Db,
   m: { since: string; limit: number; box?: BoundingBox },
 ): Promise<MarkerRow[]> {
-  let q = db
+  return recentMarkersQuery(db, m).select(MARKER_COLUMNS).execute();
+}
+
+/** The marker columns of `ids` with their versions (compact marker fragments). Unordered. */
+export async function findMarkerRowsByIds(
+  db: Db,
+  ids: readonly string[],
+): Promise<(MarkerRow & { version: number })[]> {
+  if (ids.length === 0) return [];
+  return db
     .selectFrom('articles')
-    .where('story_id', 'is', null)
-    .where('hidden_at', 'is', null)
-    .select(MARKER_COLUMNS)
-    .where('latitude', 'is not', null)
-    .where('longitude', 'is not', null)
-    .where('created_at', '>=', m.since);
-  if (m.box !== undefined) q = q.where(boxCondition(m.box));
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(m.limit).execute();
+    .select([...MARKER_COLUMNS, 'version'])
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 /** Articles whose country (lower-cased) is one of `names` (already lower-cased). */

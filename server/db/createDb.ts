@@ -5,7 +5,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type SqliteDatabase as KyselySqliteDatabase,
+} from 'kysely';
 import type { CustomTypesConfig } from 'pg';
 import type { Config, DatabaseConfig } from '../config';
 import { migrationProvider } from './migrations';
@@ -63,7 +70,9 @@ function openSqlite(file: string): AtlasDb {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: cachedStatements(sqlite) }),
+  });
   let closing: Promise<void> | null = null;
   return {
     db,
@@ -81,6 +90,40 @@ function openSqlite(file: string): AtlasDb {
         await db.destroy();
       })();
       return closing;
+    },
+  };
+}
+
+/** Prepared statements kept per SQL text (the least recently used go past this many). */
+const SQLITE_STATEMENT_CACHE = 256;
+
+/**
+ * `sqlite` for Kysely with its prepared statements reused per SQL text: Kysely prepares every
+ * query it sends, which cost a list request (issue #28 R1 uncached) about as much as running it.
+ * A statement still iterating (a streamed query) is not handed out again: the caller gets a new one.
+ */
+function cachedStatements(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      sqlite.close();
+    },
+    prepare: (text: string) => {
+      const cached = statements.get(text);
+      if (cached !== undefined) {
+        statements.delete(text);
+        statements.set(text, cached);
+        if (!cached.busy) return cached;
+        return sqlite.prepare(text);
+      }
+      const statement = sqlite.prepare(text);
+      statements.set(text, statement);
+      if (statements.size > SQLITE_STATEMENT_CACHE) {
+        const oldest = statements.keys().next();
+        if (oldest.done !== true) statements.delete(oldest.value);
+      }
+      return statement;
     },
   };
 }

@@ -393,6 +393,74 @@ function listIndexes(dialect: Dialect): Migration {
 }
 
 /**
+ * Issue #28 R1 uncached: a row version that every update of an article changes, so a list can
+ * read (id, version) in list order from an index and build its answer from per-row JSON kept in
+ * memory (server/articles/rowFragments.ts): a fragment is reused only while its row's version is
+ * the one it was made from, in every process, with no invalidation messages. A trigger bumps it,
+ * so no write path (ingestion, analysis, story grouping, moderation, corrections, ones added
+ * later) can forget to; a writer that sets version itself is left alone. The list indexes of 0011
+ * are rebuilt with version in them, so the (id, version) walks read index pages only (SQLite;
+ * PostgreSQL carries it as an INCLUDE column for index-only scans).
+ */
+function articleVersions(dialect: Dialect): Migration {
+  const listed = sql`story_id is null and hidden_at is null`;
+  const geocoded = sql`${listed} and latitude is not null and longitude is not null`;
+  const undatedLast = sql`(case when published_at is null then 1 else 0 end)`;
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .alterTable('articles')
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      if (dialect === 'postgres') {
+        await sql`create function articles_version_bump() returns trigger language plpgsql as $$
+          begin
+            if new.version = old.version then new.version := old.version + 1; end if;
+            return new;
+          end $$`.execute(db);
+        await sql`create trigger articles_version_bump before update on articles
+          for each row execute function articles_version_bump()`.execute(db);
+      } else {
+        // recursive_triggers is off (SQLite's default), so the trigger's own update does not
+        // fire it again.
+        await sql`create trigger articles_version_bump after update on articles
+          for each row when new.version = old.version
+          begin update articles set version = old.version + 1 where id = new.id; end`.execute(db);
+      }
+      for (const name of [
+        'articles_listed_idx',
+        'articles_listed_published_desc_idx',
+        'articles_listed_published_asc_idx',
+        'articles_marker_rows_idx',
+      ]) {
+        await db.schema.dropIndex(name).execute();
+      }
+      // As in 0011; story_id and hidden_at end the SQLite keys so the indexes are covering.
+      const tail = dialect === 'postgres' ? sql`` : sql`, version, story_id, hidden_at`;
+      const include = dialect === 'postgres' ? sql` include (version)` : sql``;
+      await sql`create index articles_listed_idx on articles (created_at, id${tail})${include} where ${listed}`.execute(
+        db,
+      );
+      await sql`create index articles_listed_published_desc_idx on articles (${undatedLast}, published_at desc, id desc${tail})${include} where ${listed}`.execute(
+        db,
+      );
+      await sql`create index articles_listed_published_asc_idx on articles (${undatedLast}, published_at, id${tail})${include} where ${listed}`.execute(
+        db,
+      );
+      if (dialect === 'postgres') {
+        await sql`create index articles_marker_rows_idx on articles (created_at, id) include (version, latitude, longitude) where ${geocoded}`.execute(
+          db,
+        );
+      } else {
+        await sql`create index articles_marker_rows_idx on articles (created_at, id, latitude, longitude, title, category, sentiment, emoji, source, publisher, version, story_id, hidden_at) where ${geocoded}`.execute(
+          db,
+        );
+      }
+    },
+  };
+}
+
+/**
  * Server-side alerts (issue #24 item 5, server/alerts): a new article matching a user's saved
  * topic or lying in a saved region, one row per (user, article). `reason` is 'topic' or 'region',
  * `term` the saved entry that matched. No foreign key to articles: an alert outlives its article
@@ -451,6 +519,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0010_admin': admin(dialect),
     '0011_list_indexes': listIndexes(dialect),
     '0011_alerts': alerts(dialect),
+    '0012_article_versions': articleVersions(dialect),
   };
 }
 

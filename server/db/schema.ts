@@ -66,6 +66,8 @@ export interface ArticlesTable {
   /** Set when a moderator hid the article: it leaves every public list, the globe and search. */
   hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
   hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Changed by a trigger on every update of the row (migration 0012): list fragments key on it. */
+  version: Defaulted<number>;
 }
 
 export interface UsersTable {

@@ -264,6 +264,8 @@ function* syntheticArticles({
       geo_analysis: null,
       hidden_at: null,
       hidden_reason: null,
+      // A new row's version (migration 0012); every update bumps it.
+      version: 0,
     };
   }
 }

@@ -5,22 +5,23 @@
  * server/http/articles/*.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ArticleListResponse, ArticleSort } from '../../data/article';
-import { countArticles, listArticlesPage } from '../articles/queries';
+import type { ArticleSort } from '../../data/article';
+import { countArticles, listArticleVersions } from '../articles/queries';
 import {
   DEFAULT_LIST_CACHE_MS,
   DEFAULT_LIST_BUDGET_MS_PER_SECOND,
   ResponseCache,
 } from '../articles/responseCache';
-import { rowToArticle } from '../articles/rowToArticle';
+import { RowFragments } from '../articles/rowFragments';
 import { articleJsonSchema, errorJsonSchema } from '../articles/schemas';
 import { registerArticleApi } from './articles/articleApi';
 import {
   articleErrorHandler,
   finiteQueryNumbers,
-  sendCached,
+  sendCachedJson,
   type ArticleRouteDeps,
 } from './articles/common';
+import { listArticlesJson } from './articles/listJson';
 import { registerIntelligenceRoutes } from './articles/intelligence';
 import { registerAnalyticsRoutes } from './articles/analytics';
 import { registerMarkerRoutes } from './articles/markers';
@@ -37,6 +38,25 @@ export const ARTICLE_LIST_MAX_PAGE = 10_000;
 /** Same depth as ARTICLE_LIST_MAX_PAGE pages of the largest limit. */
 export const ARTICLE_LIST_MAX_SKIP = ARTICLE_LIST_MAX_PAGE * ARTICLE_LIST_MAX_LIMIT;
 
+/** The 200 body of /api/public/all-articles (its list is joined from row fragments). */
+export const allArticlesResponseSchema = {
+  type: 'object',
+  required: ['success', 'articles', 'pagination'],
+  properties: {
+    success: { type: 'boolean' },
+    articles: { type: 'array', items: articleJsonSchema },
+    pagination: {
+      type: 'object',
+      required: ['total', 'limit', 'page'],
+      properties: {
+        total: { type: 'integer' },
+        limit: { type: 'integer' },
+        page: { type: 'integer' },
+      },
+    },
+  },
+} as const;
+
 interface ListQuery {
   limit: number;
   page: number;
@@ -50,6 +70,8 @@ export function registerArticleRoutes(app: FastifyInstance, deps: ArticleRouteDe
     Date.now,
     deps.listBudgetMsPerSecond ?? DEFAULT_LIST_BUDGET_MS_PER_SECOND,
   );
+  // Per-row list JSON, valid while the row's version is unchanged (rowFragments.ts).
+  const context = { ...deps, cache, fragments: new RowFragments() };
   // Any article change in this process invalidates every cached list at once.
   app.articleEvents.subscribe(() => cache.clear());
   app.get<{ Querystring: ListQuery }>(
@@ -84,46 +106,33 @@ export function registerArticleRoutes(app: FastifyInstance, deps: ArticleRouteDe
           },
         },
         response: {
-          200: {
-            type: 'object',
-            required: ['success', 'articles', 'pagination'],
-            properties: {
-              success: { type: 'boolean' },
-              articles: { type: 'array', items: articleJsonSchema },
-              pagination: {
-                type: 'object',
-                required: ['total', 'limit', 'page'],
-                properties: {
-                  total: { type: 'integer' },
-                  limit: { type: 'integer' },
-                  page: { type: 'integer' },
-                },
-              },
-            },
-          },
+          200: allArticlesResponseSchema,
           400: errorJsonSchema,
         },
       },
     },
     async (request, reply) =>
-      sendCached(cache, request, reply, async (): Promise<ArticleListResponse> => {
+      sendCachedJson(cache, request, reply, async () => {
         const { limit, sort } = request.query;
         const skip = request.query.skip ?? (request.query.page - 1) * limit;
         const page = Math.floor(skip / limit) + 1;
-        const [total, rows] = await Promise.all([
+        const [total, listed] = await Promise.all([
           // The same for every page, limit and sort: one count per cache lifetime, not per query.
           cache.shared('all-articles:total', () => countArticles(deps.db)),
-          listArticlesPage(deps.db, { limit, offset: skip, sort }),
+          listArticleVersions(deps.db, { limit, offset: skip, sort }),
         ]);
-        return {
-          success: true,
-          articles: rows.map(rowToArticle),
-          pagination: { total, limit, page },
-        };
+        // The response schema's output for { success, articles, pagination }.
+        return listArticlesJson(
+          context,
+          reply,
+          request.auth.role,
+          listed,
+          '{"success":true,"articles":[',
+          `],"pagination":{"total":${total},"limit":${limit},"page":${page}}}`,
+        );
       }),
   );
 
-  const context = { ...deps, cache };
   registerArticleApi(app, context);
   registerMarkerRoutes(app, context);
   registerV4Routes(app, context);

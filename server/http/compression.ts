@@ -20,6 +20,28 @@ export function weakEtag(body: string | Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
+/**
+ * ETags of body Buffers already known: a cached list body (server/articles/responseCache.ts) is
+ * the same Buffer on every hit and is hashed once, and a body joined from row fragments gets its
+ * tag from their digests (rememberEtag) instead of hashing 100+ KB per answer.
+ */
+const knownEtags = new WeakMap<Buffer, string>();
+
+/** `body` will be sent with this weak ETag (made from `digest`, which changes with the body). */
+export function rememberEtag(body: Buffer, digest: string): void {
+  knownEtags.set(body, `W/"${digest}"`);
+}
+
+function etagOf(payload: string | Buffer): string {
+  if (typeof payload === 'string') return weakEtag(payload);
+  let etag = knownEtags.get(payload);
+  if (etag === undefined) {
+    etag = weakEtag(payload);
+    knownEtags.set(payload, etag);
+  }
+  return etag;
+}
+
 function etagMatches(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
   const bare = etag.replace(/^W\//, '');
@@ -38,7 +60,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     if (reply.getHeader('etag') !== undefined) return payload;
     const type = reply.getHeader('content-type');
     if (typeof type !== 'string' || !type.includes('json')) return payload;
-    const etag = weakEtag(payload);
+    const etag = etagOf(payload);
     reply.header('etag', etag);
     if (reply.getHeader('cache-control') === undefined) reply.header('cache-control', 'no-cache');
     if (etagMatches(request.headers['if-none-match'], etag)) {

@@ -14,8 +14,11 @@ import type { ArticleSort } from '../../data/article';
 import {
   countArticles,
   findGeocoded,
+  findGeocodedVersions,
   findRecentMarkerRows,
+  findRecentMarkerVersions,
   findRecentMarkers,
+  listArticleVersions,
   listArticlesPage,
 } from '../../server/articles/queries';
 import { createDb } from '../../server/db/createDb';
@@ -107,5 +110,30 @@ describe('R1: list queries walk an index in list order', () => {
     }
     const [count = ''] = await plansOf(() => countArticles(db));
     expect(count).toMatch(/COVERING INDEX articles_listed_/);
+  });
+
+  it('the (id, version) walks behind the fragment lists read index pages only (0012)', async () => {
+    for (const filter of [{}, { box }]) {
+      const [plan = ''] = await plansOf(() =>
+        findRecentMarkerVersions(db, { since: since(), limit: 200, ...filter }),
+      );
+      expectIndexWalk(plan, 'COVERING INDEX articles_marker_rows_idx');
+    }
+    const [geocoded = ''] = await plansOf(() =>
+      findGeocodedVersions(db, { start: since(), limit: 100 }),
+    );
+    expectIndexWalk(geocoded, 'COVERING INDEX articles_');
+    const sorts: ArticleSort[] = ['-createdAt', 'createdAt', '-publishedAt', 'publishedAt'];
+    for (const sort of sorts) {
+      const [plan = ''] = await plansOf(() =>
+        listArticleVersions(db, { limit: 200, offset: 40, sort }),
+      );
+      expectIndexWalk(
+        plan,
+        sort.endsWith('publishedAt')
+          ? 'COVERING INDEX articles_listed_published'
+          : 'COVERING INDEX articles_listed_idx',
+      );
+    }
   });
 });

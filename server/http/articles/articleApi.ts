@@ -10,7 +10,12 @@ import {
   parseSentimentList,
   sinceIso,
 } from '../../articles/filters';
-import { findArticleById, findGeocoded } from '../../articles/queries';
+import {
+  findArticleById,
+  findGeocoded,
+  findGeocodedVersions,
+  type GeocodedFilter,
+} from '../../articles/queries';
 import { gateArticlePayload } from '../../articles/roleGate';
 import { parseAnalysis, rowToArticle, rowToArticleDetail } from '../../articles/rowToArticle';
 import {
@@ -25,6 +30,7 @@ import { strictValidatorCompiler } from '../strictSchema';
 import {
   articleErrorHandler,
   sendCached,
+  sendCachedJson,
   finiteQueryNumbers,
   hoursSchema,
   requireJsonBody,
@@ -32,6 +38,7 @@ import {
   sendError,
   type ArticleRouteContext,
 } from './common';
+import { listArticlesJson } from './listJson';
 
 export const GEOCODED_MAX_LIMIT = 500;
 export const GEOCODED_DEFAULT_LIMIT = 100;
@@ -108,9 +115,10 @@ export function registerArticleApi(app: FastifyInstance, deps: ArticleRouteConte
         response: { 200: { type: 'array', items: articleJsonSchema }, ...errors(400) },
       },
     },
-    async (request, reply) =>
-      sendCached(deps.cache, request, reply, async (): Promise<Article[]> => {
-        const q = request.query;
+    async (request, reply) => {
+      const q = request.query;
+      // Inside each computation: a FilterError there is the route's 400.
+      const filter = (): GeocodedFilter => {
         const range = parseDateRange(q.startDate, q.endDate);
         const noFilter =
           q.search === undefined &&
@@ -125,7 +133,7 @@ export function registerArticleApi(app: FastifyInstance, deps: ArticleRouteConte
           const since = sinceIso(hours, now());
           if (start === undefined || since > start) start = since;
         }
-        const rows = await findGeocoded(deps.db, {
+        return {
           ...(q.search === undefined ? {} : { search: q.search }),
           ...(start === undefined ? {} : { start }),
           ...(range.end === undefined ? {} : { end: range.end }),
@@ -133,16 +141,33 @@ export function registerArticleApi(app: FastifyInstance, deps: ArticleRouteConte
           analysedOnly: q.hasV4 === true,
           withAnalysis: q.useEnhanced === true,
           limit: q.limit,
-        });
+        };
+      };
+      if (q.useEnhanced !== true) {
+        // (id, version) in list order; the articles' JSON is joined from row fragments.
+        return sendCachedJson(deps.cache, request, reply, async () =>
+          listArticlesJson(
+            deps,
+            reply,
+            request.auth.role,
+            await findGeocodedVersions(deps.db, filter()),
+            '[',
+            ']',
+          ),
+        );
+      }
+      return sendCached(deps.cache, request, reply, async (): Promise<Article[]> => {
+        const rows = await findGeocoded(deps.db, filter());
         return rows.map((row) => {
           const article = rowToArticle(row);
-          if (q.useEnhanced === true && row.hybrid_analysis !== undefined) {
+          if (row.hybrid_analysis !== undefined) {
             const analysis = parseAnalysis(row.hybrid_analysis);
             if (analysis !== undefined) article.hybridAnalysis = analysis;
           }
           return article;
         });
-      }),
+      });
+    },
   );
 
   app.get<{ Params: { id: string } }>(

@@ -9,6 +9,7 @@ import type { Analyser } from '../../analysis/analyser';
 import { FilterError } from '../../articles/filters';
 import { gateArticlePayload, roleClass } from '../../articles/roleGate';
 import { ListBusyError, type ResponseCache } from '../../articles/responseCache';
+import type { RowFragments } from '../../articles/rowFragments';
 import type { Database, Dialect } from '../../db/schema';
 
 export interface ArticleRouteDeps {
@@ -24,9 +25,10 @@ export interface ArticleRouteDeps {
   listBudgetMsPerSecond?: number;
 }
 
-/** What route files get: the deps plus the shared list cache. */
+/** What route files get: the deps plus the shared list cache and per-row JSON fragments. */
 export interface ArticleRouteContext extends ArticleRouteDeps {
   cache: ResponseCache;
+  fragments: RowFragments;
 }
 
 /**
@@ -49,6 +51,21 @@ export async function sendCached(
     },
     listClient(request),
   );
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * sendCached for routes that build their JSON bytes themselves (lists joined from row fragments,
+ * server/articles/rowFragments.ts): `compute` returns the exact body the response schema would
+ * give, so nothing is serialised twice.
+ */
+export async function sendCachedJson(
+  cache: ResponseCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  compute: () => Promise<Buffer>,
+): Promise<FastifyReply> {
+  const body = await cache.get(listCacheKey(request), compute, listClient(request));
   return reply.type('application/json; charset=utf-8').send(body);
 }
 

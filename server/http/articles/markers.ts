@@ -7,12 +7,15 @@ import { countrySpellings } from '../../articles/countryCodes';
 import { parseBoundingBox, sinceIso } from '../../articles/filters';
 import {
   findByCountry,
-  findRecentMarkerRows,
-  findRecentMarkers,
+  findMarkerRowsByIds,
+  findRecentMarkerVersions,
+  findWireRowsByIds,
   markerStats,
   type MarkerRow,
 } from '../../articles/queries';
-import { gateArticlePayload } from '../../articles/roleGate';
+import type { VersionedId } from '../../articles/rowFragments';
+import type { Role } from '../../../data/permissions';
+import { gateArticlePayload, roleClass } from '../../articles/roleGate';
 import { finiteOrNull, rowToArticle } from '../../articles/rowToArticle';
 import { isArticleSentiment } from '../../../data/article';
 import { articleJsonSchema, errorJsonSchema, markerJsonSchema } from '../../articles/schemas';
@@ -26,6 +29,7 @@ import {
   limitSchema,
   type ArticleRouteContext,
 } from './common';
+import { bytes, withEtag } from './listJson';
 
 export const MARKERS_DEFAULT_HOURS = 12;
 export const MARKERS_DEFAULT_LIMIT = 200;
@@ -113,20 +117,17 @@ export function registerMarkerRoutes(app: FastifyInstance, deps: ArticleRouteCon
       const body = await deps.cache.get(
         listCacheKey(request),
         async () => {
-          const filter = {
+          // The listed rows as (id, version); their JSON is joined from row fragments, as
+          // JSON.stringify({ success: true, articles }) gave it (not the schema: its anyOf would
+          // make Fastify test both shapes per item).
+          const listed = await findRecentMarkerVersions(deps.db, {
             since: sinceIso(q.hours, now()),
             limit: q.limit,
             ...(box === undefined ? {} : { box }),
-          };
-          const articles =
-            q.format === 'markers'
-              ? (await findRecentMarkerRows(deps.db, filter)).map(toMarker)
-              : gateArticlePayload(
-                  (await findRecentMarkers(deps.db, filter)).map(rowToArticle),
-                  request.auth.role,
-                );
-          // JSON.stringify, not the schema: its anyOf would make Fastify test both shapes per item.
-          return Buffer.from(JSON.stringify({ success: true, articles }), 'utf8');
+          });
+          return q.format === 'markers'
+            ? markersJson(deps, listed)
+            : markerArticlesJson(deps, request.auth.role, listed);
         },
         listClient(request),
       );
@@ -260,4 +261,42 @@ export function toMarker(row: MarkerRow): NewsMarker {
     createdAt: row.created_at,
     source: row.source ?? row.publisher ?? 'Unknown Publisher',
   };
+}
+
+const MARKERS_PREFIX = bytes('{"success":true,"articles":[');
+const MARKERS_SUFFIX = bytes(']}');
+
+/** `{"success":true,"articles":[...]}` of compact markers, as JSON.stringify gave it. */
+export function markersJson(
+  deps: ArticleRouteContext,
+  listed: readonly VersionedId[],
+): Promise<Buffer> {
+  return withEtag(
+    deps.fragments.join(
+      'marker',
+      listed,
+      (ids) => findMarkerRowsByIds(deps.db, ids),
+      (row) => JSON.stringify(toMarker(row)),
+      MARKERS_PREFIX,
+      MARKERS_SUFFIX,
+    ),
+  );
+}
+
+/** The same with full articles (no card fields), gated for `role`, as JSON.stringify gave it. */
+export function markerArticlesJson(
+  deps: ArticleRouteContext,
+  role: Role,
+  listed: readonly VersionedId[],
+): Promise<Buffer> {
+  return withEtag(
+    deps.fragments.join(
+      `marker-article:${roleClass(role)}`,
+      listed,
+      (ids) => findWireRowsByIds(deps.db, ids),
+      (row) => JSON.stringify(gateArticlePayload(rowToArticle(row), role)),
+      MARKERS_PREFIX,
+      MARKERS_SUFFIX,
+    ),
+  );
 }

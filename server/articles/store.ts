@@ -3,7 +3,7 @@
  * commit. POST /api/articles uses it; the ingestion pipeline uses it too, so every new article
  * reaches real-time clients the same way and exactly when it is durable.
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import {
   MAX_STORY_SOURCES,
@@ -97,6 +97,10 @@ export async function storeArticle(
     is_sample: input.isSample === true ? 1 : 0,
     geo_analysis: input.geoAnalysis === undefined ? null : JSON.stringify(input.geoAnalysis),
     story_id: input.storyOf ?? null,
+    // Row fragments (server/articles/rowFragments.ts) are keyed by (id, version): a random first
+    // version means a row deleted and inserted again under the same id never matches the old
+    // row's fragments (updates then count up from it, migration 0012).
+    version: randomInt(1, 2 ** 31 - 1),
     // A copy of another outlet's story is not analysed: the story's leader carries the analysis.
     ...(input.storyOf === undefined ? {} : { analysis_status: 'skipped' }),
   };

@@ -149,7 +149,10 @@ export function App() {
         <ProfilerOverlay />
         <Toasts />
         <SettingsHost />
-        <LoadStatus />
+        {/* Behind a page's own content the globe is decoration, and each page says its own
+            loading, failed and offline states (DataNotice): the globe's load status would only
+            cover the page's heading. */}
+        {view !== 'background' && <LoadStatus />}
         {/* The views of the news show the legend in their own page (Analytics). */}
         {view === 'app' && <ChoroplethLegend />}
       </AreaBoundary>

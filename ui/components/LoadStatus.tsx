@@ -5,8 +5,9 @@ import { Button } from './kit';
 import './loadStatus.css';
 
 /**
- * What the page is missing, on every page: an offline line while the browser has no network (it
- * goes once the connection is back and the list refreshes), and what failed to load and was
+ * What the globe is missing, on the globe pages (not behind a page's own content, which says its
+ * own states): an offline line while the browser has no network (it goes once the connection is
+ * back and the list refreshes), and what failed to load and was
  * skipped (data/loadStatus.ts: a geo tier's file, the place names, the country outlines, an Earth
  * layer's asset, the articles), with one Retry. The globe keeps working without them; nothing
  * shows while everything loaded.

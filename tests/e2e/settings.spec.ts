@@ -76,7 +76,9 @@ test('settings dialog: every tab drives the engine, cancel, save, export/import,
   await page.getByTestId('setting-camera-minDistance').fill('10');
   await page.getByTestId('setting-camera-maxDistance').fill('800');
   await expect.poll(async () => (await tuning(page))?.fovDeg).toBeCloseTo(90, 3);
-  expect(await tuning(page)).toMatchObject({ minDistance: 210, maxDistance: 800 });
+  // The three fields may reach the engine over two frames; each change must arrive (the dialog
+  // builds every change on the latest draft, not on the last render's).
+  await expect.poll(() => tuning(page)).toMatchObject({ minDistance: 210, maxDistance: 800 });
   await page.screenshot({ path: `${SHOTS}/settings-camera.png` });
 
   // Display: the moon layer.

@@ -71,11 +71,11 @@ test('spatial workspace: panels, timeline, switcher, context and ask (desktop)',
   await expect.poll(() => timelineHours(page)).toBe(1);
   await expect.poll(() => drawn(page)).toBeLessThan(markersDay);
   expect(await countText()).toBeLessThan(dayCount);
-  await page.getByRole('button', { name: 'Forward' }).click();
-  await page.getByRole('button', { name: 'Forward' }).click();
+  await page.getByRole('button', { name: 'Forward', exact: true }).click();
+  await page.getByRole('button', { name: 'Forward', exact: true }).click();
   await expect(page.getByTestId('ws-timeline-label')).toHaveText('NOW');
-  await expect(page.getByRole('button', { name: 'Forward' })).toBeDisabled();
-  for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('button', { name: 'Forward', exact: true })).toBeDisabled();
+  for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(page.getByTestId('ws-timeline-label')).toHaveText('6H AGO');
   await expect.poll(() => timelineHours(page)).toBe(6);
   await slider.fill('0');
@@ -84,7 +84,7 @@ test('spatial workspace: panels, timeline, switcher, context and ask (desktop)',
   await expect.poll(() => drawn(page)).toBeGreaterThanOrEqual(markersDay);
 
   // Play: a week-long time-lapse whose end advances with a fixed start.
-  await page.getByRole('button', { name: 'Play' }).click();
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
   await expect(page.getByTestId('ws-timeline-label')).toHaveText(/^PLAYING/);
   // The first steps: the window starts a week ago and ends early in that week.
   await expect.poll(async () => (await timelineHours(page)) ?? 999).toBeLessThan(84);
@@ -94,7 +94,7 @@ test('spatial workspace: panels, timeline, switcher, context and ask (desktop)',
     .toBeGreaterThan(first?.endMs ?? 0);
   const later = await page.evaluate(() => window.atlas?.timeline.get());
   expect(later?.startMs).toBe(first?.startMs);
-  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
   await expect(page.getByTestId('ws-timeline-label')).not.toHaveText(/^PLAYING/);
   await slider.fill('0.2');
 

@@ -150,7 +150,15 @@ function SystemInfo() {
 export default function SettingsDialog() {
   useSignals();
   const open = settingsOpen.value;
-  const [draft, setDraft] = useState<Settings>(() => settings.peek());
+  const [draft, setDraftState] = useState<Settings>(() => settings.peek());
+  // The latest draft, also between an input event and the re-render it causes: two fields
+  // changed before React renders again (fast typing, a slow device) must both count, so a
+  // change builds on this and never on the draft of the last render.
+  const latest = useRef(draft);
+  const setDraft = (next: Settings): void => {
+    latest.current = next;
+    setDraftState(next);
+  };
   const [tab, setTab] = useState<SettingsTab>('performance');
   const fileInput = useRef<HTMLInputElement>(null);
   const saved = useRef(false);
@@ -158,7 +166,9 @@ export default function SettingsDialog() {
   useEffect(() => {
     if (open) {
       saved.current = false;
-      setDraft(settings.peek());
+      const current = settings.peek();
+      latest.current = current;
+      setDraftState(current);
     }
   }, [open]);
 
@@ -167,7 +177,8 @@ export default function SettingsDialog() {
     applySettings(next);
   };
   const onChange = (row: SettingRow, v: unknown): void => {
-    preview(sanitizeSettings({ ...draft, [row.group]: { ...draft[row.group], [row.key]: v } }));
+    const d = latest.current;
+    preview(sanitizeSettings({ ...d, [row.group]: { ...d[row.group], [row.key]: v } }));
   };
   const commit = (next: Settings): void => {
     saveSettings(next);
@@ -180,7 +191,7 @@ export default function SettingsDialog() {
   };
   const save = (): void => {
     saved.current = true;
-    commit(draft);
+    commit(latest.current);
     settingsOpen.value = false;
   };
   const reset = (): void => {
@@ -190,7 +201,7 @@ export default function SettingsDialog() {
     commit(d);
   };
   const doExport = (): void => {
-    const blob = new Blob([serializeSettings(draft)], { type: 'application/json' });
+    const blob = new Blob([serializeSettings(latest.current)], { type: 'application/json' });
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;

@@ -13,7 +13,7 @@ import { MARKER_HOVERED, MARKER_SELECTED } from '../engine/markers/markerCompone
 import type { AtlasWorld } from '../engine/world';
 import { INTENSITY_FLOOR } from './markerAnimSystem';
 import { cellOfRow } from './markerCullSystem';
-import { MARKER_RADIUS, markerSize } from './markerGeometry';
+import { MARKER_RADIUS, clusterItemSize, markerSize } from './markerGeometry';
 
 /** Cluster only when at least this many markers are drawn: a few hundred stay readable as is. */
 export const CLUSTER_MIN_MARKERS = 400;
@@ -21,8 +21,6 @@ export const CLUSTER_MIN_MARKERS = 400;
  * (hysteresis, so hovering at the boundary never flickers). */
 export const CLUSTER_ENTER_DISTANCE = 340;
 export const CLUSTER_EXIT_DISTANCE = 300;
-/** Badge size grows with log10 of the count: x1 for 2, x1.8 for 10,000. */
-export const CLUSTER_SIZE_PER_DECADE = 0.2;
 /** Cluster badge colour (the accent blue) and the neutral sentiment index. */
 const CLUSTER_RGB = [0.23, 0.51, 0.96] as const;
 const NEUTRAL = 3;
@@ -133,7 +131,7 @@ function writeClusters(world: AtlasWorld): void {
       continue;
     }
     const r = MARKER_RADIUS;
-    const badge = size * (1 + Math.log10(Math.max(2, count)) * CLUSTER_SIZE_PER_DECADE * 2.5);
+    const badge = clusterItemSize(size, count);
     gpu.writeSlot(
       i,
       r * cl * Math.sin(lon * DEG),

@@ -56,7 +56,7 @@ import type { AtlasWorld } from '../engine/world';
 import type { BodyPlacement, SolarSystemLayout } from '../data/globe/astro';
 import { USER_MARKER_PX } from './countrySystem';
 import { PART_MOON, PART_PLANETS, PART_SUN } from './earthLayerSystem';
-import { markerCentre, markerScale, markerSize } from './markerGeometry';
+import { clusterItemSize, markerCentre, markerScale, markerSize } from './markerGeometry';
 
 /** Empty space kept around each label (CSS px) so neighbours never touch. */
 export const LABEL_MARGIN_PX = 2;
@@ -236,7 +236,7 @@ function addObstacles(world: AtlasWorld): void {
         if (-(nx * view.fx + ny * view.fy + nz * view.fz) < horizon) continue;
         const r0 = GLOBE_RADIUS + 5;
         if (!project(nx * r0, ny * r0, nz * r0)) continue;
-        const badge = count === 1 ? unit : unit * (1 + Math.log10(Math.max(2, count)) * 0.5);
+        const badge = clusterItemSize(unit, count);
         const r = (badge * 0.5 * MARKER_DISC * view.focal) / proj.depth;
         obstacle(s, OBSTACLE_MARKER, proj.x - r, proj.y - r, proj.x + r, proj.y + r);
       }

@@ -17,6 +17,14 @@ export function markerSize(sizeFactor: number): number {
   return Math.min(MARKER_MAX_SIZE, Math.max(MARKER_MIN_SIZE, MARKER_BASE_SIZE * sizeFactor));
 }
 
+/** A cluster badge grows with log10 of its count: x1.15 for 2, x3 for 10,000. */
+export const CLUSTER_SIZE_PER_DECADE = 0.5;
+
+/** Drawn size of a cluster item of `count` articles: a single article keeps the marker size. */
+export function clusterItemSize(size: number, count: number): number {
+  return count === 1 ? size : size * (1 + Math.log10(Math.max(2, count)) * CLUSTER_SIZE_PER_DECADE);
+}
+
 /** Altitude (scene units above the surface) at which markers have their nominal size. */
 export const MARKER_REFERENCE_ALTITUDE = 400;
 /** Scale limits: with the medium size (10) markers span the spec's 2-20 units. */

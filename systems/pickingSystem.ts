@@ -22,7 +22,13 @@ import {
 } from '../engine/markers/markerComponents';
 import type { AtlasWorld, Ray } from '../engine/world';
 import { FLASH_MS } from './markerAnimSystem';
-import { MARKER_RADIUS, markerCentre, markerScale, markerSize } from './markerGeometry';
+import {
+  MARKER_RADIUS,
+  clusterItemSize,
+  markerCentre,
+  markerScale,
+  markerSize,
+} from './markerGeometry';
 
 /** Spec: hover raycast throttled to 50 ms. */
 export const HOVER_THROTTLE_MS = 50;
@@ -89,7 +95,7 @@ function pickCluster(world: AtlasWorld, x: number, y: number, touch: boolean): n
       cy - (camPos[1] as number),
       cz - (camPos[2] as number),
     );
-    const badge = count === 1 ? size : size * (1 + Math.log10(Math.max(2, count)) * 0.5);
+    const badge = clusterItemSize(size, count);
     const hitPx = Math.max(minHit, (badge * r.pixelsPerUnitAt(dist)) / 2);
     const d = Math.hypot(screen.x - x, screen.y - y);
     if (d <= hitPx && d < bestD) {
@@ -196,7 +202,7 @@ export function pickMarkerOnRay(world: AtlasWorld, r: Ray): number {
         MARKER_RADIUS,
         centre,
       );
-      const badge = count === 1 ? size : size * (1 + Math.log10(Math.max(2, count)) * 0.5);
+      const badge = clusterItemSize(size, count);
       consider(
         centre[0] as number,
         centre[1] as number,

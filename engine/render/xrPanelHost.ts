@@ -8,7 +8,7 @@
 import type { Camera } from '@babylonjs/core/Cameras/camera';
 import type { Scene } from '@babylonjs/core/scene';
 import type { WebXRDefaultExperience } from '@babylonjs/core/XR/webXRDefaultExperience';
-import type { Ray } from '../world';
+import type { Ray, RenderBindings } from '../world';
 import type { XrPanelsInfo, XrPanelsInput, XrPanelsMode, XrPanelsRender } from '../xrPanels';
 import type { XrPanelsGui } from './xrPanels';
 
@@ -23,12 +23,7 @@ export class XrPanelHost implements XrPanelsRender {
   constructor(
     private readonly scene: Scene,
     private readonly camera: Camera,
-    private readonly project: (
-      x: number,
-      y: number,
-      z: number,
-      out: { x: number; y: number },
-    ) => boolean,
+    private readonly project: RenderBindings['project'],
     /** A controller's select that missed the panels: a marker click along this ray. */
     private readonly onXrSelect: (ray: Ray) => void,
   ) {}

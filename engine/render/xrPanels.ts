@@ -46,7 +46,7 @@ import type { WebXRDefaultExperience } from '@babylonjs/core/XR/webXRDefaultExpe
 import { WebXRState } from '@babylonjs/core/XR/webXRTypes';
 import { sendCommand } from '../commands';
 import type { LayerName } from '../layers';
-import type { Ray } from '../world';
+import type { Ray, RenderBindings } from '../world';
 import { cardOf, togglesOf, type XrCard, type XrToggle } from '../xrPanelModel';
 import type { XrPanelsInfo, XrPanelsInput, XrPanelsMode } from '../xrPanels';
 
@@ -153,12 +153,7 @@ export class XrPanelsGui {
     private readonly scene: Scene,
     private readonly camera: Camera,
     /** Scene point -> CSS px on the canvas (the render table's projection); false if behind. */
-    private readonly project: (
-      x: number,
-      y: number,
-      z: number,
-      out: { x: number; y: number },
-    ) => boolean,
+    private readonly project: RenderBindings['project'],
   ) {
     this.root = new TransformNode('xrPanels', scene);
     this.card = this.plane('xrCard', CARD_W, CARD_H);

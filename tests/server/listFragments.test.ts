@@ -11,6 +11,7 @@ import fastJsonStringify from 'fast-json-stringify';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleSort } from '../../data/article';
+import { mulberry32 } from '../../data/random';
 import { parseBoundingBox, sinceIso } from '../../server/articles/filters';
 import {
   countArticles,
@@ -44,18 +45,6 @@ const compile = (schema: unknown): ((value: unknown) => string) =>
   fastJsonStringify(schema as Parameters<typeof fastJsonStringify>[0]);
 const serializeAll = compile(allArticlesResponseSchema);
 const serializeGeocoded = compile({ type: 'array', items: articleJsonSchema });
-
-/** Deterministic PRNG (mulberry32): the same queries on every run and dialect. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Role = 'guest' | 'user';
 
@@ -102,7 +91,7 @@ async function safeHours(atlasDb: AtlasDb, candidates: number[]): Promise<number
 
 async function randomCases(atlasDb: AtlasDb, role: Role, seed: number, n: number): Promise<Case[]> {
   const db = atlasDb.db;
-  const next = random(seed);
+  const next = mulberry32(seed);
   const int = (lo: number, hi: number): number => lo + Math.floor(next() * (hi - lo + 1));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const hoursPool = await safeHours(
